@@ -1,0 +1,18 @@
+#include "commands.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "exit_codes.hpp"
+
+namespace wg::cli {
+
+void add_convert_command(CLI::App& app, int& exit_code) {
+  auto* command = app.add_subcommand("convert", "(not implemented yet)");
+  command->allow_extras();
+  command->callback([&exit_code] {
+    spdlog::error("'warpgraph convert' is not implemented yet in this build");
+    exit_code = kExitNotBuilt;
+  });
+}
+
+}  // namespace wg::cli

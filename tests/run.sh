@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds warpgraph with warnings as errors, and runs every test.
+# Usage: tests/run.sh [extra ctest arguments]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+bash jobs/install-deps.sh
+build=${WARPGRAPH_BUILD_DIR:-build}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DWARPGRAPH_WERROR=ON
+cmake --build "$build" -j "$(nproc)"
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@"
