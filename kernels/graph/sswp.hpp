@@ -1,0 +1,33 @@
+// Single-source widest path: the largest bottleneck (minimum edge weight along a path)
+// over all paths from the source. The source itself is +inf ("inf" in the output);
+// a vertex the source cannot reach has no path and is written as 0. Needs edge weights.
+#pragma once
+
+#include <limits>
+
+#include "graph/vertex_program.hpp"
+
+namespace wg::graph {
+
+struct Sswp : ProgramDefaults {
+  using Value = float;
+  static constexpr const char* kName = "sswp";
+  static constexpr bool kNeedsSource = true;
+  static constexpr bool kNeedsWeights = true;
+
+  static WG_HD Value identity() { return Value(0); }
+  static WG_HD Value init(VertexId v, const ProgramParams& p) {
+    return v == p.source ? std::numeric_limits<Value>::infinity() : identity();
+  }
+  static WG_HD Value gather(Value neighbour, EdgeValue e, const VertexStatic&) {
+    return neighbour < e ? neighbour : e;
+  }
+  static WG_HD Value reduce(Value a, Value b) { return a > b ? a : b; }
+  static WG_HD bool apply(Value& current, Value reduced, const ProgramParams&) {
+    if (!(reduced > current)) return false;
+    current = reduced;
+    return true;
+  }
+};
+
+}  // namespace wg::graph

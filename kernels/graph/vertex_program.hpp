@@ -1,0 +1,64 @@
+// What every vertex program (one file per algorithm in this folder) is built from.
+//
+// A program is a struct of static WG_HD functions, so the host backend and the CUDA
+// kernels run the very same code (pull form, after Khorasani's init/compute/reduce/
+// update-condition):
+//   Value identity()                       reduce's neutral value (what no in-edge gives)
+//   Value init(VertexId v, const ProgramParams&)
+//   Value gather(Value neighbour, EdgeValue e, const VertexStatic& src)
+//   Value reduce(Value a, Value b)          associative and commutative
+//   bool  apply(Value& current, Value reduced, const ProgramParams&)   true when changed
+// plus traits, declared by shadowing the defaults of ProgramDefaults. The engine loop
+// reads only these; an algorithm never sees MPI, launches or memory management.
+#pragma once
+
+#include <cstdint>
+
+#include "host_device.hpp"
+#include "types.hpp"
+
+namespace wg::graph {
+
+// Read-only per-vertex data a gather may use about the in-neighbour it reads.
+struct VertexStatic {
+  std::uint32_t out_degree = 0;
+};
+
+// The value attached to an edge: its weight, or 1 on unweighted graphs.
+using EdgeValue = Weight;
+
+// Run parameters shared by all programs. global_sum is the result of the program's
+// per-iteration global reduction (see ProgramDefaults::kHasGlobalTerm), refreshed by the
+// engine before every compute step.
+struct ProgramParams {
+  VertexId source = 0;
+  VertexId num_vertices = 0;
+  double damping = 0.85;
+  double global_sum = 0.0;
+};
+
+struct ProgramDefaults {
+  static constexpr bool kNeedsSource = false;   // --source is required
+  static constexpr bool kNeedsWeights = false;  // refuse unweighted graphs
+  static constexpr bool kRejectsNegativeWeights = false;
+  static constexpr bool kUndirected = false;    // pull over in- and out-edges
+  static constexpr bool kAllActive = false;     // every vertex recomputes every iteration
+  static constexpr bool kNeedsOutDegree = false;  // fill VertexStatic::out_degree
+  // Per-iteration global reduction: global_term(value, static) is summed over all
+  // vertices before each compute step and handed to the program as params.global_sum.
+  static constexpr bool kHasGlobalTerm = false;
+  // Convergence by tolerance: the run stops when the sum of change(old, new) over one
+  // iteration's updates falls below --tolerance (otherwise: when nothing changed).
+  static constexpr bool kUsesTolerance = false;
+
+  template <typename Value>
+  static WG_HD double global_term(Value, const VertexStatic&) {
+    return 0.0;
+  }
+  template <typename Value>
+  static WG_HD double change(Value, Value) {
+    return 0.0;
+  }
+};
+
+}  // namespace wg::graph
