@@ -1,0 +1,29 @@
+// `warpgraph convert`: a text graph file in, a sharded HDF5 graph out.
+#pragma once
+
+#include <mpi.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "edge_file.hpp"
+#include "graph_writer.hpp"
+
+namespace wg::graph {
+
+struct ConvertOptions {
+  std::string input;
+  std::string output;
+  std::optional<InputFormat> format;  // guessed from the input's name when empty
+  bool undirected = false;            // add the reverse of every edge
+  bool keep_self_loops = false;
+  bool keep_duplicates = false;
+  std::uint32_t num_shards = 0;  // 0: automatic
+};
+
+// Collective over comm. Returns a report (the same on every rank) with the graph's
+// counts, the time taken and the throughput.
+nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm);
+
+}  // namespace wg::graph

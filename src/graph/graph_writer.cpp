@@ -1,0 +1,322 @@
+// Building and writing sharded graphs: edges are sent to the rank that owns the shard of
+// their row vertex (MPI_Alltoallv), sorted and merged there, turned into CSR, and each
+// owner writes its shard files; rank 0 writes the index. Temporary names until all
+// ranks succeeded.
+#include "graph_writer.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "collective_error.hpp"
+#include "format.hpp"
+#include "hdf5_util.hpp"
+#include "mpi_check.hpp"
+#include "shard_layout.hpp"
+
+namespace wg::graph {
+
+namespace {
+
+struct Csr {
+  std::vector<EdgeIndex> indptr;
+  std::vector<VertexId> indices;
+  std::vector<Weight> weights;
+};
+
+// Sends every edge to the rank owning the shard of its row vertex (the target for
+// in-edges, the source for out-edges). Returns the edges this rank received.
+std::vector<Edge> redistribute(const std::vector<Edge>& edges, EdgeDirection direction,
+                               const ShardLayout& layout, MPI_Comm comm) {
+  int size = 1;
+  MPI_CHECK(MPI_Comm_size(comm, &size));
+  const auto destination = [&](const Edge& e) {
+    const VertexId row = direction == EdgeDirection::in ? e.target : e.source;
+    return ShardLayout::owner(layout.shard_of(row), layout.num_shards(), size);
+  };
+  std::vector<std::uint64_t> send_counts(static_cast<size_t>(size), 0);
+  for (const Edge& e : edges) ++send_counts[static_cast<size_t>(destination(e))];
+  std::vector<std::uint64_t> receive_counts(static_cast<size_t>(size), 0);
+  MPI_CHECK(MPI_Alltoall(send_counts.data(), 1, MPI_UINT64_T, receive_counts.data(), 1,
+                         MPI_UINT64_T, comm));
+
+  // MPI counts and displacements are ints; one element is one whole edge.
+  const auto as_ints = [](const std::vector<std::uint64_t>& counts, std::vector<int>& out,
+                          std::vector<int>& displacements) {
+    std::uint64_t offset = 0;
+    for (size_t r = 0; r < counts.size(); ++r) {
+      if (offset + counts[r] > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+        fail("too many edges per rank ({}) for one exchange; use more ranks",
+             offset + counts[r]);
+      out[r] = static_cast<int>(counts[r]);
+      displacements[r] = static_cast<int>(offset);
+      offset += counts[r];
+    }
+    return offset;
+  };
+  std::vector<int> send_n(static_cast<size_t>(size)), send_at(static_cast<size_t>(size));
+  std::vector<int> receive_n(static_cast<size_t>(size)), receive_at(static_cast<size_t>(size));
+  FirstError too_big;
+  std::uint64_t receive_total = 0;
+  try {
+    as_ints(send_counts, send_n, send_at);
+    receive_total = as_ints(receive_counts, receive_n, receive_at);
+  } catch (const Error& e) {
+    too_big.record(0, e.what());
+  }
+  raise_first_error(too_big, comm);
+
+  std::vector<Edge> send(edges.size());
+  std::vector<int> cursor = send_at;
+  for (const Edge& e : edges) send[static_cast<size_t>(cursor[static_cast<size_t>(destination(e))]++)] = e;
+  std::vector<Edge> received(receive_total);
+
+  MPI_Datatype edge_type = MPI_DATATYPE_NULL;
+  MPI_CHECK(MPI_Type_contiguous(sizeof(Edge), MPI_BYTE, &edge_type));
+  MPI_CHECK(MPI_Type_commit(&edge_type));
+  const int status = MPI_Alltoallv(send.data(), send_n.data(), send_at.data(), edge_type,
+                                   received.data(), receive_n.data(), receive_at.data(),
+                                   edge_type, comm);
+  MPI_Type_free(&edge_type);
+  MPI_CHECK(status);
+  return received;
+}
+
+// Sorts the received edges by (row, column, weight), merges parallel edges unless asked
+// to keep them (the first of a run has the smallest weight), and cuts the result into
+// the CSR of each shard this rank owns.
+std::vector<Csr> build_csr(std::vector<Edge> edges, EdgeDirection direction,
+                           const ShardLayout& layout, std::uint32_t first_shard,
+                           std::uint32_t end_shard, const WriteOptions& options) {
+  const bool in = direction == EdgeDirection::in;
+  const auto row = [in](const Edge& e) { return in ? e.target : e.source; };
+  const auto column = [in](const Edge& e) { return in ? e.source : e.target; };
+  std::sort(edges.begin(), edges.end(), [&](const Edge& a, const Edge& b) {
+    if (row(a) != row(b)) return row(a) < row(b);
+    if (column(a) != column(b)) return column(a) < column(b);
+    return a.weight < b.weight;
+  });
+  if (!options.keep_duplicates) {
+    const auto last = std::unique(edges.begin(), edges.end(), [&](const Edge& a, const Edge& b) {
+      return row(a) == row(b) && column(a) == column(b);
+    });
+    edges.erase(last, edges.end());
+  }
+
+  std::vector<Csr> shards;
+  size_t next = 0;
+  for (std::uint32_t s = first_shard; s < end_shard; ++s) {
+    const VertexRange range = layout.range(s);
+    Csr csr;
+    csr.indptr.assign(static_cast<size_t>(range.size()) + 1, 0);
+    const size_t begin = next;
+    while (next < edges.size() && row(edges[next]) < range.end) {
+      ++csr.indptr[row(edges[next]) - range.begin + 1];
+      ++next;
+    }
+    for (size_t i = 1; i < csr.indptr.size(); ++i) csr.indptr[i] += csr.indptr[i - 1];
+    csr.indices.reserve(next - begin);
+    for (size_t i = begin; i < next; ++i) csr.indices.push_back(column(edges[i]));
+    if (options.weighted) {
+      csr.weights.reserve(next - begin);
+      for (size_t i = begin; i < next; ++i) csr.weights.push_back(edges[i].weight);
+    }
+    shards.push_back(std::move(csr));
+  }
+  return shards;
+}
+
+void write_common_attributes(hid_t file, const char* kind, VertexId num_vertices,
+                             EdgeIndex num_edges, const WriteOptions& options,
+                             std::uint32_t num_shards) {
+  h5::write_attribute(file, format::kKindAttribute, kind);
+  h5::write_attribute(file, format::kVersionAttribute, format::kVersion);
+  h5::write_attribute(file, format::kNumVertices, std::uint64_t{num_vertices});
+  h5::write_attribute(file, format::kNumEdges, num_edges);
+  h5::write_attribute(file, format::kDirected, std::uint64_t{options.directed ? 1u : 0u});
+  h5::write_attribute(file, format::kWeighted, std::uint64_t{options.weighted ? 1u : 0u});
+  h5::write_attribute(file, format::kNumShards, std::uint64_t{num_shards});
+}
+
+void write_csr_group(hid_t file, const char* name, const Csr& csr, bool weighted) {
+  h5::Handle group = h5::create_group(file, name);
+  h5::write_attribute(group, format::kNumEdges, std::uint64_t{csr.indices.size()});
+  h5::write_dataset(group, format::kIndptr, csr.indptr.data(), csr.indptr.size());
+  h5::write_dataset(group, format::kIndices, csr.indices.data(), csr.indices.size());
+  if (weighted) h5::write_dataset(group, format::kWeights, csr.weights.data(), csr.weights.size());
+}
+
+// Files this rank created under temporary names; removed again unless committed.
+class PendingFiles {
+ public:
+  PendingFiles() = default;
+  PendingFiles(const PendingFiles&) = delete;
+  PendingFiles& operator=(const PendingFiles&) = delete;
+  ~PendingFiles() {
+    for (const auto& file : files_) std::remove((committed_ ? file.second : file.first).c_str());
+  }
+  void add(const std::string& temporary, const std::string& final_path) {
+    files_.emplace_back(temporary, final_path);
+  }
+  void rename_all() {
+    for (const auto& [temporary, final_path] : files_)
+      if (std::rename(temporary.c_str(), final_path.c_str()) != 0)
+        fail("{}: cannot rename to {}", temporary, final_path);
+    committed_ = true;
+  }
+  // After the index is in place the files belong to the user.
+  void release() { files_.clear(); }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> files_;
+  bool committed_ = false;
+};
+
+std::string temporary_name(const std::string& path) { return path + ".partial"; }
+
+}  // namespace
+
+GraphInfo write_graph(const std::string& index_path, VertexId num_vertices,
+                      std::vector<Edge> edges, const WriteOptions& options, MPI_Comm comm) {
+  int rank = 0;
+  int size = 1;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  MPI_CHECK(MPI_Comm_size(comm, &size));
+
+  FirstError bad_edge;
+  for (const Edge& e : edges)
+    if (e.source >= num_vertices || e.target >= num_vertices) {
+      bad_edge.record(0, fmt::format("{}: edge {} -> {} has a vertex id outside [0, {})",
+                                     index_path, e.source, e.target, num_vertices));
+      break;
+    }
+  raise_first_error(bad_edge, comm);
+
+  if (!options.keep_self_loops)
+    edges.erase(std::remove_if(edges.begin(), edges.end(),
+                               [](const Edge& e) { return e.source == e.target; }),
+                edges.end());
+  if (!options.directed) {
+    const size_t original = edges.size();
+    for (size_t i = 0; i < original; ++i)
+      if (edges[i].source != edges[i].target)
+        edges.push_back({edges[i].target, edges[i].source, edges[i].weight});
+  }
+  if (!options.weighted)
+    for (Edge& e : edges) e.weight = 1.0f;
+
+  std::uint64_t local_count = edges.size();
+  std::uint64_t total = 0;
+  MPI_CHECK(MPI_Allreduce(&local_count, &total, 1, MPI_UINT64_T, MPI_SUM, comm));
+  const std::uint64_t max_shards = std::max<std::uint64_t>(num_vertices, 1);
+  WG_REQUIRE(options.num_shards <= max_shards, "--shards {} exceeds the {} vertices of {}",
+             options.num_shards, num_vertices, index_path);
+  const std::uint32_t num_shards =
+      options.num_shards > 0 ? options.num_shards : default_shard_count(total, num_vertices);
+  const ShardLayout layout(num_vertices, num_shards);
+  std::uint32_t first_owned = num_shards;
+  std::uint32_t end_owned = num_shards;
+  for (std::uint32_t s = 0; s < num_shards; ++s)
+    if (ShardLayout::owner(s, num_shards, size) == rank) {
+      first_owned = std::min(first_owned, s);
+      end_owned = s + 1;
+    }
+  if (first_owned == num_shards) end_owned = num_shards;
+
+  if (rank == 0)
+    spdlog::info("building {} shard(s) of {} vertices from {} edges on {} rank(s)", num_shards,
+                 num_vertices, total, size);
+  std::vector<Csr> in_csr =
+      build_csr(redistribute(edges, EdgeDirection::in, layout, comm), EdgeDirection::in, layout,
+                first_owned, end_owned, options);
+  std::vector<Csr> out_csr =
+      build_csr(redistribute(edges, EdgeDirection::out, layout, comm), EdgeDirection::out,
+                layout, first_owned, end_owned, options);
+  edges = {};
+
+  // Per-shard edge counts, known to every rank.
+  std::vector<std::uint64_t> in_counts(num_shards, 0);
+  std::vector<std::uint64_t> out_counts(num_shards, 0);
+  for (std::uint32_t s = first_owned; s < end_owned; ++s) {
+    in_counts[s] = in_csr[s - first_owned].indices.size();
+    out_counts[s] = out_csr[s - first_owned].indices.size();
+  }
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, in_counts.data(), static_cast<int>(num_shards),
+                          MPI_UINT64_T, MPI_SUM, comm));
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, out_counts.data(), static_cast<int>(num_shards),
+                          MPI_UINT64_T, MPI_SUM, comm));
+  EdgeIndex num_edges = 0;
+  for (auto c : in_counts) num_edges += c;
+
+  GraphInfo graph;
+  graph.index_path = index_path;
+  graph.num_vertices = num_vertices;
+  graph.num_edges = num_edges;
+  graph.directed = options.directed;
+  graph.weighted = options.weighted;
+  const std::string folder = format::parent_folder(index_path);
+  std::vector<std::string> shard_names;
+  for (std::uint32_t s = 0; s < num_shards; ++s) {
+    shard_names.push_back(format::shard_file_name(index_path, s));
+    graph.shards.push_back({folder + "/" + shard_names.back(), layout.range(s), in_counts[s],
+                            out_counts[s]});
+  }
+
+  PendingFiles pending;
+  run_collectively(comm, [&] {
+    for (std::uint32_t s = first_owned; s < end_owned; ++s) {
+      const std::string& path = graph.shards[s].file;
+      pending.add(temporary_name(path), path);
+      spdlog::debug("writing shard {} of {}: {}", s + 1, num_shards, path);
+      h5::Handle file = h5::create_file(temporary_name(path));
+      write_common_attributes(file, format::kShardKind, num_vertices, num_edges, options,
+                              num_shards);
+      h5::write_attribute(file, format::kShardIndex, std::uint64_t{s});
+      h5::write_attribute(file, format::kShardVertexBegin, std::uint64_t{layout.range(s).begin});
+      h5::write_attribute(file, format::kShardVertexEnd, std::uint64_t{layout.range(s).end});
+      write_csr_group(file, format::kInGroup, in_csr[s - first_owned], options.weighted);
+      write_csr_group(file, format::kOutGroup, out_csr[s - first_owned], options.weighted);
+    }
+  });
+  in_csr.clear();
+  out_csr.clear();
+
+  PendingFiles pending_index;
+  run_collectively(comm, [&] {
+    if (rank != 0) return;
+    pending_index.add(temporary_name(index_path), index_path);
+    h5::Handle file = h5::create_file(temporary_name(index_path));
+    write_common_attributes(file, format::kIndexKind, num_vertices, num_edges, options,
+                            num_shards);
+    h5::Handle table = h5::create_group(file, format::kShardTable);
+    std::vector<std::uint64_t> begins, ends;
+    for (std::uint32_t s = 0; s < num_shards; ++s) {
+      begins.push_back(layout.range(s).begin);
+      ends.push_back(layout.range(s).end);
+    }
+    h5::write_string_dataset(table, format::kShardFile, shard_names);
+    h5::write_dataset(table, format::kShardVertexBegin, begins.data(), num_shards);
+    h5::write_dataset(table, format::kShardVertexEnd, ends.data(), num_shards);
+    h5::write_dataset(table, format::kShardInEdges, in_counts.data(), num_shards);
+    h5::write_dataset(table, format::kShardOutEdges, out_counts.data(), num_shards);
+  });
+
+  // Shards first, the index last: a reader never finds an index without its shards.
+  run_collectively(comm, [&] { pending.rename_all(); });
+  run_collectively(comm, [&] { pending_index.rename_all(); });
+  pending.release();
+  pending_index.release();
+  if (rank == 0)
+    spdlog::info("wrote {}: {} vertices, {} stored edges, {} shard(s)", index_path, num_vertices,
+                 num_edges, num_shards);
+  return graph;
+}
+
+GraphInfo write_graph_serial(const std::string& index_path, VertexId num_vertices,
+                             std::vector<Edge> edges, const WriteOptions& options) {
+  return write_graph(index_path, num_vertices, std::move(edges), options, MPI_COMM_SELF);
+}
+
+}  // namespace wg::graph

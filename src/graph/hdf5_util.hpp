@@ -1,0 +1,98 @@
+// Thin RAII and error-checking layer over the HDF5 C API, as used by the graph files.
+// Every failure becomes a wg::Error naming the file and the dataset or attribute.
+#pragma once
+
+#include <hdf5.h>
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "error.hpp"
+
+namespace wg::h5 {
+
+// Owns one HDF5 identifier and closes it with the matching H5?close function.
+class Handle {
+ public:
+  using Closer = herr_t (*)(hid_t);
+  Handle() = default;
+  Handle(hid_t id, Closer closer) : id_(id), closer_(closer) {}
+  ~Handle() { reset(); }
+  Handle(Handle&& other) noexcept : id_(std::exchange(other.id_, -1)), closer_(other.closer_) {}
+  Handle& operator=(Handle&& other) noexcept {
+    if (this != &other) {
+      reset();
+      id_ = std::exchange(other.id_, -1);
+      closer_ = other.closer_;
+    }
+    return *this;
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+
+  hid_t get() const { return id_; }
+  operator hid_t() const { return id_; }  // NOLINT: handles are passed straight to H5 calls
+  void reset() {
+    if (id_ >= 0 && closer_ != nullptr) closer_(id_);
+    id_ = -1;
+  }
+
+ private:
+  hid_t id_ = -1;
+  Closer closer_ = nullptr;
+};
+
+// Silences HDF5's own error-stack printing; warpgraph reports errors itself.
+void quiet_errors();
+
+// True when the file exists and has the HDF5 signature.
+bool is_hdf5_file(const std::string& path);
+
+// Opens a file read-only. With a communicator the file is opened collectively through
+// MPI-IO (parallel HDF5); with MPI_COMM_NULL it is opened by this process alone.
+Handle open_file(const std::string& path, MPI_Comm comm = MPI_COMM_NULL);
+// Creates (truncates) a file written by this process alone.
+Handle create_file(const std::string& path);
+
+Handle open_group(hid_t location, const std::string& name, const std::string& file);
+Handle create_group(hid_t location, const std::string& name);
+bool has_link(hid_t location, const std::string& name);
+Handle open_dataset(hid_t location, const std::string& name, const std::string& file);
+
+// Scalar attributes (integers stored as unsigned 64-bit, flags as unsigned 8-bit).
+void write_attribute(hid_t location, const std::string& name, std::uint64_t value);
+void write_attribute(hid_t location, const std::string& name, const std::string& value);
+std::uint64_t read_u64_attribute(hid_t location, const std::string& name,
+                                 const std::string& where);
+std::string read_string_attribute(hid_t location, const std::string& name,
+                                  const std::string& where);
+bool has_attribute(hid_t location, const std::string& name);
+
+// One-dimensional datasets of the three element types of the format.
+void write_dataset(hid_t location, const std::string& name, const std::uint64_t* data,
+                   std::uint64_t count);
+void write_dataset(hid_t location, const std::string& name, const std::uint32_t* data,
+                   std::uint64_t count);
+void write_dataset(hid_t location, const std::string& name, const float* data,
+                   std::uint64_t count);
+// Fixed-length string dataset.
+void write_string_dataset(hid_t location, const std::string& name,
+                          const std::vector<std::string>& values);
+std::vector<std::string> read_string_dataset(hid_t dataset, const std::string& where);
+
+// Number of elements of a one-dimensional dataset; fails when it has another rank.
+std::uint64_t dataset_length(hid_t dataset, const std::string& where);
+
+// Reads elements [offset, offset + count) of a one-dimensional dataset (a hyperslab; a
+// zero count reads nothing). The element type is converted to T.
+void read_slab(hid_t dataset, std::uint64_t offset, std::uint64_t count, std::uint64_t* out,
+               const std::string& where);
+void read_slab(hid_t dataset, std::uint64_t offset, std::uint64_t count, std::uint32_t* out,
+               const std::string& where);
+void read_slab(hid_t dataset, std::uint64_t offset, std::uint64_t count, float* out,
+               const std::string& where);
+
+}  // namespace wg::h5
