@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages warpgraph builds and tests with, only those missing.
 # Idempotent; works as root or as a user with sudo.
+# Usage: jobs/install-deps.sh [--slurm]
+#   --slurm  also the Slurm controller, node daemon, client commands and munge, which the
+#            real-Slurm test (tests/slurm/slurm_cluster.sh) starts on this host
 set -euo pipefail
 
 packages=(
@@ -13,6 +16,9 @@ packages=(
   python3-numpy python3-scipy python3-networkx python3-h5py python3-parasail
   emboss xz-utils
 )
+# Not installed by default: on a host with systemd, installing them enables their services.
+slurm_packages=(slurmctld slurmd slurm-client munge)
+[ "${1:-}" = "--slurm" ] && packages+=("${slurm_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -143,6 +143,21 @@ TEST(LocalRank, MalformedValuesAreIgnored) {
   EXPECT_EQ(binding.local_rank, world_rank());
 }
 
+// Run by tests/slurm/slurm_cluster.sh under `srun --mpi=pmix -n 3` with WG_EXPECT_SRUN=1:
+// the ranks form one MPI world (PMIx wired them up) and take their local rank from Slurm.
+TEST(UnderSrun, RanksFormOneWorldWithSlurmLocalIds) {
+  if (std::getenv("WG_EXPECT_SRUN") == nullptr) GTEST_SKIP() << "not started by srun";
+  const char* tasks = std::getenv("SLURM_NTASKS");
+  const char* local_id = std::getenv("SLURM_LOCALID");
+  ASSERT_NE(tasks, nullptr);
+  ASSERT_NE(local_id, nullptr);
+  EXPECT_EQ(world_size(), std::atoi(tasks));
+  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
+  EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kSlurm);
+  EXPECT_EQ(binding.local_rank, std::atoi(local_id));
+  EXPECT_EQ(binding.local_ranks, world_size());  // one node
+}
+
 TEST(Binding, HostBackendOrGpuLine) {
   const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
   const std::string line = binding.describe();

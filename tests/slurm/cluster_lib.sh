@@ -1,0 +1,130 @@
+# A throw-away one-node Slurm cluster for tests, sourced by slurm_cluster.sh.
+# Everything lives in one directory: munge key and socket, slurm.conf, state, spool, logs.
+# The daemons run in the foreground as children of the test shell, so their pids are known
+# and stop_cluster ends exactly them. Clients find the cluster through SLURM_CONF.
+
+cluster_pids=()   # munged, slurmctld, slurmd, in start order
+cluster_dir=
+
+# Installs the Slurm and munge packages when a command is missing (Debian packages).
+install_slurm() {
+  local command missing=0
+  for command in munged munge slurmctld slurmd srun sbatch scontrol sinfo squeue scancel; do
+    command -v "$command" >/dev/null || missing=1
+  done
+  [ "$missing" -eq 0 ] && return 0
+  echo "installing Slurm and munge (Debian packages)"
+  bash "$root/jobs/install-deps.sh" --slurm || { echo "FAIL: could not install Slurm" >&2; return 1; }
+}
+
+# Two TCP ports free on this host now, for slurmctld and slurmd.
+free_ports() {
+  "${WG_PYTHON:-/usr/bin/python3}" - <<'EOF'
+import socket
+sockets = [socket.socket() for _ in range(2)]
+for s in sockets:
+    s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in sockets))
+EOF
+}
+
+# Starts a daemon in the foreground in the background; remembers its pid.
+start_daemon() {  # log-name command...
+  "${@:2}" >"$cluster_dir/log/$1.out" 2>&1 &
+  cluster_pids+=($!)
+}
+
+print_cluster_logs() {
+  local log
+  for log in "$cluster_dir"/log/*; do
+    [ -s "$log" ] || continue
+    echo "--- last lines of $(basename "$log")" >&2
+    tail -n 15 "$log" >&2
+  done
+}
+
+start_cluster() {  # directory
+  cluster_dir=$1
+  chmod 755 "$cluster_dir"  # munged insists that everyone may reach its socket
+  mkdir -p "$cluster_dir"/{munge,state,spool,log,tmp}
+  head -c 1024 /dev/urandom >"$cluster_dir/munge/munge.key"
+  chmod 400 "$cluster_dir/munge/munge.key"
+  local socket=$cluster_dir/munge/munge.socket
+  start_daemon munged munged --foreground --key-file="$cluster_dir/munge/munge.key" \
+    --socket="$socket" --pid-file="$cluster_dir/munge/munged.pid" \
+    --log-file="$cluster_dir/log/munged.log" --seed-file="$cluster_dir/munge/munged.seed"
+  local i
+  for i in $(seq 50); do [ -S "$socket" ] && break; sleep 0.1; done
+  if ! echo ok | munge --socket="$socket" | unmunge --socket="$socket" >/dev/null; then
+    echo "FAIL: munged did not start" >&2; print_cluster_logs; return 1
+  fi
+
+  node=$(hostname -s)
+  local hardware ports
+  hardware=$(slurmd -C | head -n 1)  # NodeName=... CPUs=... RealMemory=... as detected
+  read -r -a ports <<<"$(free_ports)"
+  export SLURM_CONF=$cluster_dir/slurm.conf
+  cat >"$SLURM_CONF" <<EOF
+ClusterName=warpgraph-test
+SlurmctldHost=$node(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$socket
+SlurmctldPort=${ports[0]}
+SlurmdPort=${ports[1]}
+StateSaveLocation=$cluster_dir/state
+SlurmdSpoolDir=$cluster_dir/spool
+TmpFS=$cluster_dir/tmp
+SlurmctldPidFile=$cluster_dir/slurmctld.pid
+SlurmdPidFile=$cluster_dir/slurmd.pid
+SlurmctldLogFile=$cluster_dir/log/slurmctld.log
+SlurmdLogFile=$cluster_dir/log/slurmd.log
+MpiDefault=pmix
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SchedulerType=sched/backfill
+ReturnToService=2
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+JobCompType=jobcomp/none
+MailProg=/bin/true
+KillWait=5
+$hardware NodeAddr=127.0.0.1 State=UNKNOWN
+PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP
+EOF
+  start_daemon slurmctld slurmctld -D -f "$SLURM_CONF"
+  start_daemon slurmd slurmd -D -f "$SLURM_CONF"
+  for i in $(seq 60); do
+    [ "$(sinfo -h -n "$node" -o %T 2>/dev/null)" = idle ] && return 0
+    sleep 1
+  done
+  echo "FAIL: node $node did not become idle within 60 s" >&2
+  sinfo -N -l >&2
+  print_cluster_logs
+  return 1
+}
+
+# Cancels every job of the test cluster, then stops the daemons in reverse start order.
+stop_cluster() {
+  local status=$? i pid
+  if [ ${#cluster_pids[@]} -gt 1 ] && [ -n "${SLURM_CONF:-}" ]; then
+    scancel --quiet --user=root 2>/dev/null
+    for i in $(seq 30); do
+      [ -z "$(squeue -h -o %i 2>/dev/null)" ] && break
+      sleep 1
+    done
+  fi
+  if [ "$status" -ne 0 ] || [ "${wg_failures:-0}" -ne 0 ]; then print_cluster_logs; fi
+  for ((i = ${#cluster_pids[@]} - 1; i >= 0; i--)); do
+    pid=${cluster_pids[i]}
+    kill -TERM "$pid" 2>/dev/null || continue
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+  done
+  cluster_pids=()
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# warpgraph under a real Slurm: starts a one-node cluster on this host (munged, slurmctld
+# and slurmd from Debian's packages, every file in a temporary directory), then
+#   - srun --mpi=pmix -n 3: the ranks form one MPI world and take SLURM_LOCALID;
+#   - srun and an sbatch of jobs/slurm/graph.sbatch give the same results as mpirun;
+#   - a job interrupted with USR1 (Slurm's time-limit warning) checkpoints, exits 75,
+#     requeues itself, resumes and ends with the results of an uninterrupted run;
+# and finally cancels its jobs, stops the daemons it started (by pid) and removes its files.
+# Existing /etc/slurm and /etc/munge are never read or written.
+#
+# Usage: slurm_cluster.sh DEVICE_BINDING_TEST
+#   (environment from warpgraph_script_test: WARPGRAPH, MPIEXEC, WG_PYTHON)
+# Exit 77 (skipped) only when this host cannot start daemons: not root and no sudo.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+binding_test=${1:?usage: slurm_cluster.sh DEVICE_BINDING_TEST}
+started=$SECONDS
+
+if [ "$(id -u)" -ne 0 ]; then
+  if sudo -n true 2>/dev/null; then exec sudo -n --preserve-env bash "$0" "$@"; fi
+  echo "SKIP: starting slurmctld, slurmd and munged needs root or passwordless sudo" >&2
+  exit 77
+fi
+
+source "$here/../support/assert.sh"
+source "$here/cluster_lib.sh"
+
+# A Slurm environment inherited from an outer job would point srun at that job.
+while read -r name; do unset "$name"; done < <(compgen -e | grep '^SLURM_')
+
+install_slurm || exit 1
+work=$(mktemp -d /tmp/warpgraph-slurm.XXXXXX)
+trap 'stop_cluster; rm -rf "$work"' EXIT
+start_cluster "$work" || exit 1
+echo "one-node Slurm cluster up in $((SECONDS - started)) s (node $node, config $SLURM_CONF)"
+
+# --- srun --mpi=pmix: one MPI world of 3 ranks with Slurm's local ids -------------------
+# --overcommit: 3 ranks may share fewer CPUs (CI machines have 2).
+srun_mpi=(srun --mpi=pmix --overcommit --nodes=1)
+
+out=$(timeout 120 "${srun_mpi[@]}" -n 3 "$WARPGRAPH" --version 2>&1)
+assert_status 0 $? "srun -n 3 warpgraph --version"
+assert_contains "$out" "MPI: Open MPI" "warpgraph --version under srun"
+
+out=$(WG_EXPECT_SRUN=1 timeout 120 "${srun_mpi[@]}" -n 3 "$binding_test" 2>&1)
+assert_status 0 $? "device binding test under srun -n 3"
+assert_contains "$out" "[       OK ] UnderSrun.RanksFormOneWorldWithSlurmLocalIds" \
+  "ranks under srun form one world and use SLURM_LOCALID"
+
+source "$here/graph_checks.sh"
+
+echo "slurm test ran for $((SECONDS - started)) s"
+finish
