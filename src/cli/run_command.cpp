@@ -1,18 +1,77 @@
+// `warpgraph run`: a vertex-centric algorithm on a sharded HDF5 graph, over all ranks.
+#include <memory>
+
 #include "commands.hpp"
-
-#include <spdlog/spdlog.h>
-
-#include "exit_codes.hpp"
+#include "engine/run_options.hpp"
 
 namespace wg::cli {
 
 void add_run_command(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("run", "(not implemented yet)");
-  command->allow_extras();
-  command->callback([&exit_code] {
-    spdlog::error("'warpgraph run' is not implemented yet in this build");
-    exit_code = kExitNotBuilt;
-  });
+  auto options = std::make_shared<engine::RunOptions>();
+  auto* command = app.add_subcommand(
+      "run", "Run BFS, SSSP, SSWP, connected components or PageRank on a graph");
+  command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")->required();
+  command->add_option("--algo", options->algorithm, "Algorithm")
+      ->required()
+      ->check(CLI::IsMember({"bfs", "sssp", "sswp", "cc", "pagerank"}));
+  command->add_option("--source", options->source, "Source vertex id (bfs, sssp, sswp)");
+  command->add_option("--max-iterations", options->max_iterations,
+                      "Stop after this many iterations (0: run until converged)");
+  command->add_option("--output", options->output_path, "Write the value of every vertex here");
+  command->add_option("--output-format", options->output_format, "Output format")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, engine::OutputFormat>{{"tsv", engine::OutputFormat::tsv},
+                                                      {"hdf5", engine::OutputFormat::hdf5}}));
+  command->add_option("--report", options->report_path,
+                      "Write a JSON report (per iteration: active vertices, edges, bytes, "
+                      "time, borders)");
+  command->add_option("--tolerance", options->tolerance,
+                      "PageRank: stop when the L1 change of an iteration is below this "
+                      "(default 1e-6 x vertices, as networkx)")
+      ->check(CLI::NonNegativeNumber);
+  command->add_option("--exchange", options->exchange,
+                      "Exchange vr (updated boundary vertices only) or all (every updated vertex)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, engine::ExchangeMode>{
+          {"vr", engine::ExchangeMode::vertex_refinement}, {"all", engine::ExchangeMode::all_updates}}));
+  auto* balance = command->add_option_function<std::string>(
+      "--balance", [options](const std::string& mode) { options->balance = mode == "sliding"; },
+      "Border balancer: sliding (default) or off");
+  balance->check(CLI::IsMember({"sliding", "off"}));
+  command->add_option("--overlap", options->overlap,
+                      "Stored range of each partition beyond its static range, on each side, "
+                      "as a fraction of an equal share of the edges (default 0.25)")
+      ->check(CLI::NonNegativeNumber);
+  command->add_option("--devices-per-rank", options->devices_per_rank,
+                      "Partitions per rank (host backend: they share the rank's threads)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--ranks-per-node", options->ranks_per_node,
+                      "Split each host into virtual nodes of this many ranks (default: real nodes)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--section-size", options->section_size,
+                      "Vertices per balancer section; borders are multiples of it (multiple of "
+                      "64, default 256)");
+  command->add_option("--backend", options->backend, "host, or auto (host when no GPU backend)")
+      ->check(CLI::IsMember({"host", "auto", "cuda"}));
+  command->add_option("--checkpoint", options->checkpoint_path,
+                      "Checkpoint file (default <output>.ckpt.h5, else run.ckpt.h5), written "
+                      "on SIGUSR1/SIGTERM, every --checkpoint-every iterations and when "
+                      "--max-iterations stops the run");
+  command->add_option("--checkpoint-every", options->checkpoint_every,
+                      "Write a checkpoint every N iterations");
+  command->add_option("--resume", options->resume_path,
+                      "Continue from a checkpoint; the results equal an uninterrupted run");
+  command->footer(
+      "Output: one line per vertex, id<TAB>value, ids ascending. BFS: hops; SSSP: distance\n"
+      "(1 per edge on unweighted graphs); unreachable: inf. SSWP: widest-path bottleneck,\n"
+      "the source inf, unreachable 0. CC: smallest vertex id of the component (edges taken\n"
+      "as undirected). PageRank: as networkx.pagerank (alpha 0.85).\n"
+      "On SIGUSR1 or SIGTERM the run stops at the next iteration boundary, writes a\n"
+      "checkpoint and exits with code 75.\n\n"
+      "Example:\n"
+      "  mpirun -n 2 warpgraph run --graph karate.h5 --algo bfs --source 0 --output bfs.tsv\n"
+      "  mpirun -n 4 warpgraph run --graph g.h5 --algo pagerank --report run.json "
+      "--ranks-per-node 2");
+  command->callback([options, &exit_code] { exit_code = engine::run_graph_algorithm(*options); });
 }
 
 }  // namespace wg::cli

@@ -1,0 +1,174 @@
+#include "engine/engine_graph.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <bitset>
+#include <limits>
+
+#include "boundary.hpp"
+#include "error.hpp"
+#include "mpi_check.hpp"
+
+namespace wg::engine {
+
+namespace {
+
+using graph::EdgeDirection;
+
+// The vertex slice [sections of rank r) every rank reads to build global per-section
+// data without any rank reading everything.
+VertexRange slice_of_rank(const partition::SectionLayout& sections, int rank, int ranks) {
+  const std::size_t n = sections.count();
+  const std::size_t first = n * static_cast<std::size_t>(rank) / static_cast<std::size_t>(ranks);
+  const std::size_t last = n * static_cast<std::size_t>(rank + 1) / static_cast<std::size_t>(ranks);
+  return {sections.start(first), sections.start(last)};
+}
+
+// Gathers equal-length-per-rank pieces of a global array (piece r covers slice r).
+template <typename T>
+std::vector<T> allgather_slices(const std::vector<T>& mine, MPI_Datatype type, MPI_Comm comm,
+                                int ranks) {
+  const int count = static_cast<int>(mine.size());
+  std::vector<int> counts(static_cast<std::size_t>(ranks)), displs(static_cast<std::size_t>(ranks));
+  MPI_CHECK(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm));
+  int total = 0;
+  for (int r = 0; r < ranks; ++r) {
+    displs[static_cast<std::size_t>(r)] = total;
+    total += counts[static_cast<std::size_t>(r)];
+  }
+  std::vector<T> all(static_cast<std::size_t>(total));
+  MPI_CHECK(MPI_Allgatherv(mine.data(), count, type, all.data(), counts.data(), displs.data(),
+                           type, comm));
+  return all;
+}
+
+// Adds the edges of one direction's row offsets, section by section, into work.
+void add_section_work(const std::vector<EdgeIndex>& indptr, VertexRange slice,
+                      const partition::SectionLayout& sections, std::vector<double>& work) {
+  for (std::size_t s = slice.begin / sections.section_size; sections.start(s) < slice.end; ++s) {
+    const VertexId begin = sections.start(s) - slice.begin;
+    const VertexId end = std::min(sections.start(s + 1), slice.end) - slice.begin;
+    work[s - slice.begin / sections.section_size] += static_cast<double>(indptr[end] - indptr[begin]);
+  }
+}
+
+// Row-wise union of in- and out-edges: the undirected view of a directed graph.
+graph::CsrSlice merge_rows(const graph::CsrSlice& a, const graph::CsrSlice& b) {
+  graph::CsrSlice merged;
+  merged.range = a.range;
+  merged.indptr.assign(a.indptr.size(), 0);
+  merged.indices.reserve(a.indices.size() + b.indices.size());
+  const bool weighted = !a.weights.empty();
+  for (std::size_t row = 0; row + 1 < a.indptr.size(); ++row) {
+    for (int part = 0; part < 2; ++part) {
+      const graph::CsrSlice& from = part == 0 ? a : b;
+      for (EdgeIndex e = from.indptr[row]; e < from.indptr[row + 1]; ++e) {
+        merged.indices.push_back(from.indices[e]);
+        if (weighted) merged.weights.push_back(from.weights[e]);
+      }
+    }
+    merged.indptr[row + 1] = merged.indices.size();
+  }
+  return merged;
+}
+
+// Activation lists: the transpose of the stored in-edges, indexed by source vertex.
+void build_targets(PartitionGraph& p, VertexId num_vertices) {
+  p.targets_indptr.assign(std::size_t{num_vertices} + 1, 0);
+  for (VertexId u : p.in.indices) ++p.targets_indptr[u + 1];
+  for (std::size_t v = 0; v < num_vertices; ++v) p.targets_indptr[v + 1] += p.targets_indptr[v];
+  p.targets.resize(p.in.indices.size());
+  std::vector<EdgeIndex> cursor(p.targets_indptr.begin(), p.targets_indptr.end() - 1);
+  for (std::size_t row = 0; row + 1 < p.in.indptr.size(); ++row) {
+    const auto v = static_cast<VertexId>(p.in.range.begin + row);
+    for (EdgeIndex e = p.in.indptr[row]; e < p.in.indptr[row + 1]; ++e)
+      p.targets[cursor[p.in.indices[e]]++] = v;
+  }
+}
+
+PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology& topology,
+                              const LoadOptions& options) {
+  const graph::GraphInfo& info = input.info();
+  PartitionPlan plan;
+  plan.sections = {info.num_vertices, options.section_size};
+  plan.num_partitions = topology.size() * options.devices_per_rank;
+  plan.first_local = topology.rank() * options.devices_per_rank;
+
+  const VertexRange slice = slice_of_rank(plan.sections, topology.rank(), topology.size());
+  const std::size_t first_section = slice.begin / plan.sections.section_size;
+  const std::size_t slice_sections =
+      slice.empty() ? 0 : (slice.end - 1) / plan.sections.section_size + 1 - first_section;
+  std::vector<double> work(slice_sections, 0.0);
+  add_section_work(input.read_indptr(EdgeDirection::in, slice, topology.world()), slice,
+                   plan.sections, work);
+  if (options.undirected_view && info.directed)
+    add_section_work(input.read_indptr(EdgeDirection::out, slice, topology.world()), slice,
+                     plan.sections, work);
+  plan.section_in_edges = allgather_slices(work, MPI_DOUBLE, topology.world(), topology.size());
+
+  plan.static_borders =
+      partition::equal_work_borders(plan.section_in_edges, plan.sections, plan.num_partitions);
+  plan.stored = partition::stored_ranges(plan.section_in_edges, plan.sections,
+                                         plan.static_borders, options.overlap);
+  return plan;
+}
+
+std::vector<graph::VertexStatic> gather_out_degrees(const GraphInput& input,
+                                                    const comm::GraphTopology& topology,
+                                                    const partition::SectionLayout& sections) {
+  const VertexRange slice = slice_of_rank(sections, topology.rank(), topology.size());
+  const auto indptr = input.read_indptr(EdgeDirection::out, slice, topology.world());
+  std::vector<graph::VertexStatic> mine(slice.size());
+  for (std::size_t i = 0; i < mine.size(); ++i)
+    mine[i].out_degree = static_cast<std::uint32_t>(indptr[i + 1] - indptr[i]);
+  static_assert(sizeof(graph::VertexStatic) == sizeof(std::uint32_t));
+  return allgather_slices(mine, MPI_UINT32_T, topology.world(), topology.size());
+}
+
+}  // namespace
+
+EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
+                              const LoadOptions& options) {
+  WG_REQUIRE(options.devices_per_rank >= 1, "--devices-per-rank must be at least 1 (got {})",
+             options.devices_per_rank);
+  WG_REQUIRE(options.section_size % 64 == 0 && options.section_size > 0,
+             "section size must be a positive multiple of 64 (got {})", options.section_size);
+  EngineGraph g;
+  g.info = input.info();
+  g.plan = plan_partitions(input, topology, options);
+  if (options.needs_out_degree) g.statics = gather_out_degrees(input, topology, g.plan.sections);
+
+  const VertexId n = g.info.num_vertices;
+  std::vector<std::uint64_t> read_outside(graph::bit_words(n), 0);
+  float smallest_weight = std::numeric_limits<float>::infinity();
+  for (int d = 0; d < options.devices_per_rank; ++d) {
+    PartitionGraph p;
+    p.index = g.plan.first_local + d;
+    p.stored = g.plan.stored[static_cast<std::size_t>(p.index)];
+    p.in = input.read_csr(EdgeDirection::in, p.stored, topology.world());
+    if (options.undirected_view && g.info.directed)
+      p.in = merge_rows(p.in, input.read_csr(EdgeDirection::out, p.stored, topology.world()));
+    if (!options.use_weights) graph::CsrSlice{}.weights.swap(p.in.weights);
+    for (float w : p.in.weights) smallest_weight = std::min(smallest_weight, w);
+    partition::mark_read_outside(p.stored, p.in.indices.data(), p.in.indices.size(), read_outside);
+    build_targets(p, n);
+    g.local.push_back(std::move(p));
+  }
+
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &smallest_weight, 1, MPI_FLOAT, MPI_MIN, topology.world()));
+  WG_REQUIRE(!(options.reject_negative_weights && smallest_weight < 0.0f),
+             "graph {} has a negative edge weight ({}); shortest paths need weights >= 0",
+             g.info.index_path, smallest_weight);
+
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, read_outside.data(), static_cast<int>(read_outside.size()),
+                          MPI_UINT64_T, MPI_BOR, topology.world()));
+  partition::mark_multi_stored(g.plan.stored, read_outside);
+  g.boundary = std::move(read_outside);
+  for (std::uint64_t w : g.boundary) g.boundary_vertices += std::bitset<64>(w).count();
+  spdlog::info("{} partitions over {} ranks, {} boundary vertices of {}", g.plan.num_partitions,
+               topology.size(), g.boundary_vertices, n);
+  return g;
+}
+
+}  // namespace wg::engine

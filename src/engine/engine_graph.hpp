@@ -1,0 +1,66 @@
+// The graph as the engine holds it: the partition plan (sections, static borders, stored
+// ranges) computed identically on every rank, this rank's partitions with their stored
+// in-edges and activation lists, the boundary marks and the per-vertex static data.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "borders.hpp"
+#include "engine/graph_input.hpp"
+#include "graph/bitmask.hpp"
+#include "graph/host/csr_view.hpp"
+#include "graph/topology.hpp"
+#include "graph/vertex_program.hpp"
+
+namespace wg::engine {
+
+struct LoadOptions {
+  int devices_per_rank = 1;
+  double overlap = 0.25;
+  VertexId section_size = 256;
+  bool undirected_view = false;    // pull over in- and out-edges (CC on directed graphs)
+  bool needs_out_degree = false;   // fill the VertexStatic array
+  bool use_weights = false;        // keep the weights (else every edge counts 1)
+  bool reject_negative_weights = false;
+};
+
+struct PartitionPlan {
+  partition::SectionLayout sections;
+  int num_partitions = 1;
+  int first_local = 0;  // global index of this rank's first partition
+  std::vector<double> section_in_edges;  // the work of each section (its pulled edges)
+  std::vector<VertexId> static_borders;
+  std::vector<VertexRange> stored;
+};
+
+// One partition ("device"): what it stores and how it finds whom to activate.
+struct PartitionGraph {
+  int index = 0;
+  VertexRange stored;
+  graph::CsrSlice in;                     // in-edges (or both directions) of `stored`
+  std::vector<EdgeIndex> targets_indptr;  // num_vertices + 1 entries
+  std::vector<VertexId> targets;
+
+  graph::InCsrView csr_view() const {
+    return {in.range, in.indptr.data(), in.indices.data(),
+            in.weights.empty() ? nullptr : in.weights.data()};
+  }
+  graph::TargetsView targets_view() const { return {targets_indptr.data(), targets.data()}; }
+};
+
+struct EngineGraph {
+  graph::GraphInfo info;
+  PartitionPlan plan;
+  std::vector<PartitionGraph> local;          // this rank's partitions
+  std::vector<graph::BitWord> boundary;       // bit per vertex
+  std::vector<graph::VertexStatic> statics;   // per vertex when needs_out_degree
+  std::uint64_t boundary_vertices = 0;
+};
+
+// Collective over the topology's world: plans the partitions, reads this rank's stored
+// ranges, marks the boundary vertices. Errors (negative weights) are raised on every rank.
+EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
+                              const LoadOptions& options);
+
+}  // namespace wg::engine

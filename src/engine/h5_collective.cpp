@@ -1,0 +1,160 @@
+#include "engine/h5_collective.hpp"
+
+#include <cstdio>
+
+#include "error.hpp"
+#include "mpi_check.hpp"
+
+namespace wg::engine::h5c {
+
+namespace {
+
+hid_t checked(hid_t id, const char* what, const std::string& name) {
+  if (id < 0) fail("HDF5: {} failed for '{}'", what, name);
+  return id;
+}
+
+void check(herr_t status, const char* what, const std::string& name) {
+  if (status < 0) fail("HDF5: {} failed for '{}'", what, name);
+}
+
+Id mpio_access(MPI_Comm comm) {
+  Id plist(checked(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", "file access"), H5Pclose);
+  check(H5Pset_fapl_mpio(plist, comm, MPI_INFO_NULL), "H5Pset_fapl_mpio", "file access");
+  return plist;
+}
+
+template <typename T>
+void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint64_t total,
+                      std::uint64_t offset, const std::vector<T>& data) {
+  const hsize_t dims[1] = {total};
+  Id space(checked(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", name), H5Sclose);
+  Id dataset(checked(H5Dcreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT,
+                                H5P_DEFAULT), "create dataset", name), H5Dclose);
+  const hsize_t start[1] = {offset};
+  const hsize_t count[1] = {data.size()};
+  Id memory(checked(H5Screate_simple(1, count, nullptr), "H5Screate_simple", name), H5Sclose);
+  if (data.empty()) {
+    check(H5Sselect_none(space), "H5Sselect_none", name);
+    check(H5Sselect_none(memory), "H5Sselect_none", name);
+  } else {
+    check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr),
+          "H5Sselect_hyperslab", name);
+  }
+  Id transfer(checked(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", name), H5Pclose);
+  check(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", name);
+  check(H5Dwrite(dataset, type, memory, space, transfer, data.data()), "write", name);
+}
+
+template <typename T>
+std::vector<T> read_typed(hid_t file, const std::string& name, hid_t type, const std::string& path) {
+  if (H5Lexists(file, name.c_str(), H5P_DEFAULT) <= 0)
+    fail("{}: dataset '{}' is missing", path, name);
+  Id dataset(checked(H5Dopen2(file, name.c_str(), H5P_DEFAULT), "open dataset", name), H5Dclose);
+  Id space(checked(H5Dget_space(dataset), "H5Dget_space", name), H5Sclose);
+  hsize_t dims[1] = {0};
+  WG_REQUIRE(H5Sget_simple_extent_ndims(space) == 1, "{}: dataset '{}' is not one-dimensional",
+             path, name);
+  H5Sget_simple_extent_dims(space, dims, nullptr);
+  std::vector<T> data(dims[0]);
+  check(H5Dread(dataset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "read", path + ":" + name);
+  return data;
+}
+
+void set_scalar(hid_t file, const std::string& name, hid_t type, const void* value) {
+  Id space(H5Screate(H5S_SCALAR), H5Sclose);
+  Id attribute(checked(H5Acreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
+                       "create attribute", name), H5Aclose);
+  check(H5Awrite(attribute, type, value), "write attribute", name);
+}
+
+Id open_attribute(hid_t file, const std::string& name, const std::string& path) {
+  if (H5Aexists(file, name.c_str()) <= 0) fail("{}: attribute '{}' is missing", path, name);
+  return Id(checked(H5Aopen(file, name.c_str(), H5P_DEFAULT), "open attribute", name), H5Aclose);
+}
+
+}  // namespace
+
+Id create_file(const std::string& path, MPI_Comm comm) {
+  Id access = mpio_access(comm);
+  const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access);
+  if (file < 0) fail("cannot create {} (does its directory exist and is it writable?)", path);
+  return Id(file, H5Fclose);
+}
+
+Id open_file(const std::string& path, MPI_Comm comm) {
+  Id access = mpio_access(comm);
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, access);
+  if (file < 0) fail("cannot open {} as an HDF5 file", path);
+  return Id(file, H5Fclose);
+}
+
+void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
+                const std::vector<double>& data) {
+  write_slab_typed(file, name, H5T_NATIVE_DOUBLE, total, offset, data);
+}
+
+void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
+                const std::vector<std::uint64_t>& data) {
+  write_slab_typed(file, name, H5T_NATIVE_UINT64, total, offset, data);
+}
+
+void write_all(hid_t file, const std::string& name, const std::vector<std::uint32_t>& data,
+               bool writer) {
+  write_slab_typed(file, name, H5T_NATIVE_UINT32, data.size(), 0,
+                   writer ? data : std::vector<std::uint32_t>{});
+}
+
+std::vector<double> read_doubles(hid_t file, const std::string& name, const std::string& path) {
+  return read_typed<double>(file, name, H5T_NATIVE_DOUBLE, path);
+}
+std::vector<std::uint64_t> read_u64s(hid_t file, const std::string& name, const std::string& path) {
+  return read_typed<std::uint64_t>(file, name, H5T_NATIVE_UINT64, path);
+}
+std::vector<std::uint32_t> read_u32s(hid_t file, const std::string& name, const std::string& path) {
+  return read_typed<std::uint32_t>(file, name, H5T_NATIVE_UINT32, path);
+}
+
+void set_attribute(hid_t file, const std::string& name, std::uint64_t value) {
+  set_scalar(file, name, H5T_NATIVE_UINT64, &value);
+}
+void set_attribute(hid_t file, const std::string& name, double value) {
+  set_scalar(file, name, H5T_NATIVE_DOUBLE, &value);
+}
+void set_attribute(hid_t file, const std::string& name, const std::string& value) {
+  Id type(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(type, value.empty() ? 1 : value.size());
+  set_scalar(file, name, type, value.c_str());
+}
+
+std::uint64_t get_u64(hid_t file, const std::string& name, const std::string& path) {
+  Id attribute = open_attribute(file, name, path);
+  std::uint64_t value = 0;
+  check(H5Aread(attribute, H5T_NATIVE_UINT64, &value), "read attribute", name);
+  return value;
+}
+double get_double(hid_t file, const std::string& name, const std::string& path) {
+  Id attribute = open_attribute(file, name, path);
+  double value = 0;
+  check(H5Aread(attribute, H5T_NATIVE_DOUBLE, &value), "read attribute", name);
+  return value;
+}
+std::string get_string(hid_t file, const std::string& name, const std::string& path) {
+  Id attribute = open_attribute(file, name, path);
+  Id type(H5Aget_type(attribute), H5Tclose);
+  std::string value(H5Tget_size(type), '\0');
+  check(H5Aread(attribute, type, value.data()), "read attribute", name);
+  while (!value.empty() && value.back() == '\0') value.pop_back();
+  return value;
+}
+
+void commit_file(const std::string& temporary, const std::string& final_path, MPI_Comm comm) {
+  int rank = 0;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  int failed = 0;
+  if (rank == 0) failed = std::rename(temporary.c_str(), final_path.c_str()) != 0;
+  MPI_CHECK(MPI_Bcast(&failed, 1, MPI_INT, 0, comm));
+  WG_REQUIRE(!failed, "cannot rename {} to {}", temporary, final_path);
+}
+
+}  // namespace wg::engine::h5c

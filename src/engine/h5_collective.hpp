@@ -1,0 +1,63 @@
+// Parallel HDF5 (MPI-IO) as the engine's result and checkpoint files use it: one file
+// written by all ranks together, each rank its own hyperslab of every dataset.
+#pragma once
+
+#include <hdf5.h>
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wg::engine::h5c {
+
+// Owns an HDF5 identifier.
+class Id {
+ public:
+  using Closer = herr_t (*)(hid_t);
+  Id(hid_t id, Closer closer) : id_(id), closer_(closer) {}
+  ~Id() {
+    if (id_ >= 0) closer_(id_);
+  }
+  Id(Id&& other) noexcept : id_(other.id_), closer_(other.closer_) { other.id_ = -1; }
+  Id(const Id&) = delete;
+  Id& operator=(const Id&) = delete;
+  operator hid_t() const { return id_; }  // NOLINT: passed straight to H5 calls
+
+ private:
+  hid_t id_;
+  Closer closer_;
+};
+
+// Collective: creates (truncates) or opens a file through MPI-IO.
+Id create_file(const std::string& path, MPI_Comm comm);
+Id open_file(const std::string& path, MPI_Comm comm);
+
+// Collective: creates a one-dimensional dataset of `total` elements and writes this rank's
+// [offset, offset + count) (count may be 0).
+void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
+                const std::vector<double>& data);
+void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
+                const std::vector<std::uint64_t>& data);
+// Collective: a small dataset that every rank holds; only the rank with `writer` set
+// writes it.
+void write_all(hid_t file, const std::string& name, const std::vector<std::uint32_t>& data,
+               bool writer);
+
+// Reads a whole one-dimensional dataset (every rank).
+std::vector<double> read_doubles(hid_t file, const std::string& name, const std::string& path);
+std::vector<std::uint64_t> read_u64s(hid_t file, const std::string& name, const std::string& path);
+std::vector<std::uint32_t> read_u32s(hid_t file, const std::string& name, const std::string& path);
+
+// Root attributes (collective when written; every rank passes the same value).
+void set_attribute(hid_t file, const std::string& name, std::uint64_t value);
+void set_attribute(hid_t file, const std::string& name, double value);
+void set_attribute(hid_t file, const std::string& name, const std::string& value);
+std::uint64_t get_u64(hid_t file, const std::string& name, const std::string& path);
+double get_double(hid_t file, const std::string& name, const std::string& path);
+std::string get_string(hid_t file, const std::string& name, const std::string& path);
+
+// Collective: renames the temporary file written by all ranks to its final name.
+void commit_file(const std::string& temporary, const std::string& final_path, MPI_Comm comm);
+
+}  // namespace wg::engine::h5c

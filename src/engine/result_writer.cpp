@@ -1,0 +1,68 @@
+#include "engine/result_writer.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "engine/h5_collective.hpp"
+#include "error.hpp"
+#include "mpi_check.hpp"
+
+namespace wg::engine {
+
+namespace {
+constexpr VertexId kTsvChunk = 1 << 16;
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+}  // namespace
+
+void write_tsv(const std::string& path, VertexRange mine,
+               const std::function<void(VertexId, VertexId, fmt::memory_buffer&)>& format_range,
+               MPI_Comm comm) {
+  int rank = 0, ranks = 1;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  MPI_CHECK(MPI_Comm_size(comm, &ranks));
+  const std::string temporary = path + ".tmp";
+  // Ranks append their ranges in rank order, which is vertex order.
+  for (int turn = 0; turn < ranks; ++turn) {
+    if (turn == rank) {
+      std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temporary.c_str(), rank == 0 ? "wb" : "ab"));
+      WG_REQUIRE(file != nullptr, "cannot write {} (does its directory exist and is it writable?)",
+                 temporary);
+      fmt::memory_buffer buffer;
+      for (VertexId begin = mine.begin; begin < mine.end;) {
+        const VertexId end = std::min<VertexId>(mine.end, begin + std::min<VertexId>(kTsvChunk, mine.end - begin));
+        buffer.clear();
+        format_range(begin, end, buffer);
+        WG_REQUIRE(std::fwrite(buffer.data(), 1, buffer.size(), file.get()) == buffer.size(),
+                   "write error on {}", temporary);
+        begin = end;
+      }
+      WG_REQUIRE(std::fflush(file.get()) == 0, "write error on {}", temporary);
+    }
+    MPI_CHECK(MPI_Barrier(comm));
+  }
+  int failed = 0;
+  if (rank == 0) failed = std::rename(temporary.c_str(), path.c_str()) != 0;
+  MPI_CHECK(MPI_Bcast(&failed, 1, MPI_INT, 0, comm));
+  WG_REQUIRE(!failed, "cannot rename {} to {}", temporary, path);
+}
+
+void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
+                const std::vector<double>& values, const ResultAttributes& attributes,
+                MPI_Comm comm) {
+  const std::string temporary = path + ".tmp";
+  {
+    h5c::Id file = h5c::create_file(temporary, comm);
+    h5c::write_slab(file, "values", num_vertices, mine.begin, values);
+    h5c::set_attribute(file, "algorithm", attributes.algorithm);
+    h5c::set_attribute(file, "source", attributes.source);
+    h5c::set_attribute(file, "iterations", attributes.iterations);
+    h5c::set_attribute(file, "graph", attributes.graph);
+  }
+  h5c::commit_file(temporary, path, comm);
+}
+
+}  // namespace wg::engine

@@ -1,0 +1,200 @@
+// `warpgraph run`: checks the request, loads the partitions, runs the enactor for the
+// chosen vertex program, writes values, checkpoint and report.
+#include <omp.h>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <map>
+
+#include "engine/enactor.hpp"
+#include "engine/graph_input.hpp"
+#include "engine/run_options.hpp"
+#include "error.hpp"
+#include "exit_codes.hpp"
+#include "graph/bfs.hpp"
+#include "graph/cc.hpp"
+#include "graph/pagerank.hpp"
+#include "graph/sssp.hpp"
+#include "graph/sswp.hpp"
+#include "graph/topology.hpp"
+
+namespace wg::engine {
+
+std::string checkpoint_path_for(const RunOptions& options) {
+  if (!options.checkpoint_path.empty()) return options.checkpoint_path;
+  if (!options.output_path.empty()) return options.output_path + ".ckpt.h5";
+  return "run.ckpt.h5";
+}
+
+namespace {
+
+const char* stop_text(StopReason reason) {
+  switch (reason) {
+    case StopReason::converged: return "converged";
+    case StopReason::max_iterations: return "max-iterations";
+    case StopReason::signal: return "signal";
+  }
+  return "?";
+}
+
+template <typename P>
+void check_request(const RunOptions& o, const graph::GraphInfo& info) {
+  if constexpr (P::kNeedsSource) {
+    WG_REQUIRE(o.source.has_value(), "--algo {} needs --source VERTEX", P::kName);
+    WG_REQUIRE(*o.source < info.num_vertices,
+               "--source {} is out of range: graph {} has {} vertices (ids 0 to {})", *o.source,
+               o.graph_path, info.num_vertices, info.num_vertices - 1);
+  }
+  if constexpr (P::kNeedsWeights)
+    WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted",
+               P::kName, o.graph_path);
+  WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
+}
+
+void check_checkpoint(const Checkpoint& c, const RunOptions& o, const graph::GraphInfo& info,
+                      const char* algorithm, std::uint64_t source) {
+  WG_REQUIRE(c.meta.algorithm == algorithm, "--resume {}: the checkpoint is of --algo {}, not {}",
+             o.resume_path, c.meta.algorithm, algorithm);
+  WG_REQUIRE(c.meta.num_vertices == info.num_vertices && c.meta.num_edges == info.num_edges,
+             "--resume {}: the checkpoint is of a graph with {} vertices and {} edges ({}), "
+             "not {} ({} vertices, {} edges)", o.resume_path, c.meta.num_vertices,
+             c.meta.num_edges, c.meta.graph, o.graph_path, info.num_vertices, info.num_edges);
+  WG_REQUIRE(c.meta.source == source, "--resume {}: the checkpoint has --source {}, not {}",
+             o.resume_path, c.meta.source, source);
+}
+
+template <typename P>
+int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
+                double started) {
+  const graph::GraphInfo& info = input.info();
+  check_request<P>(o, info);
+  const std::uint64_t source = P::kNeedsSource ? *o.source : 0;
+
+  Checkpoint checkpoint;
+  if (!o.resume_path.empty()) {
+    WG_REQUIRE(std::filesystem::exists(o.resume_path), "--resume: checkpoint {} does not exist",
+               o.resume_path);
+    checkpoint = read_checkpoint(o.resume_path, topology.world());
+    check_checkpoint(checkpoint, o, info, P::kName, source);
+    spdlog::info("resuming from {} after iteration {}", o.resume_path, checkpoint.meta.iteration);
+  }
+
+  LoadOptions load;
+  load.devices_per_rank = o.devices_per_rank;
+  load.overlap = o.overlap;
+  load.section_size = o.section_size;
+  load.undirected_view = P::kUndirected;
+  load.needs_out_degree = P::kNeedsOutDegree;
+  load.use_weights = P::kUsesWeights && info.weighted;
+  load.reject_negative_weights = P::kRejectsNegativeWeights;
+  const EngineGraph g = load_engine_graph(input, topology, load);
+  auto exchanger = comm::make_mpi_exchanger(topology);
+  const double load_seconds = MPI_Wtime() - started;
+
+  EnactOptions e;
+  e.params.source = static_cast<VertexId>(source);
+  e.params.num_vertices = info.num_vertices;
+  e.max_iterations = o.max_iterations;
+  e.tolerance = o.tolerance.value_or(1e-6 * info.num_vertices);
+  e.vertex_refinement = o.exchange == ExchangeMode::vertex_refinement;
+  e.balance = o.balance;
+  e.checkpoint_path = checkpoint_path_for(o);
+  e.checkpoint_every = o.checkpoint_every;
+  e.checkpoint_on_limit = !o.checkpoint_path.empty() || o.checkpoint_every != 0;
+  e.resume = o.resume_path.empty() ? nullptr : &checkpoint;
+
+  RunReport report(topology.rank() == 0);
+  nlohmann::json& h = report.header();
+  h["algorithm"] = P::kName;
+  h["graph"] = {{"path", o.graph_path}, {"vertices", info.num_vertices}, {"edges", info.num_edges},
+                {"directed", info.directed}, {"weighted", info.weighted}};
+  if (P::kNeedsSource) h["source"] = source;
+  if (P::kUsesTolerance) h["tolerance"] = e.tolerance;
+  h["backend"] = "host";
+  h["ranks"] = topology.size();
+  h["nodes"] = topology.num_nodes();
+  h["partitions"] = g.plan.num_partitions;
+  h["threads_per_rank"] = omp_get_max_threads();
+  h["exchange"] = e.vertex_refinement ? "vr" : "all";
+  h["balance"] = e.balance ? "sliding" : "off";
+  h["overlap"] = o.overlap;
+  h["section_size"] = o.section_size;
+  h["static_borders"] = g.plan.static_borders;
+  nlohmann::json stored = nlohmann::json::array();
+  for (VertexRange r : g.plan.stored) stored.push_back({r.begin, r.end});
+  h["stored_ranges"] = stored;
+  h["boundary_vertices"] = g.boundary_vertices;
+  if (!o.resume_path.empty()) h["resumed_from"] = {{"path", o.resume_path}, {"iteration", checkpoint.meta.iteration}};
+
+  Enactor<P> enactor(g, *exchanger, topology.world(), e, report);
+  const EnactResult<typename P::Value> result = enactor.run();
+  const std::string stopped_by =
+      result.reason == StopReason::signal ? fmt::format("signal {}", result.signal) : stop_text(result.reason);
+  report.finish(stopped_by, load_seconds);
+  if (result.reason == StopReason::max_iterations)
+    spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
+
+  if (result.reason != StopReason::signal && !o.output_path.empty()) {
+    if (o.output_format == OutputFormat::tsv) {
+      write_tsv(o.output_path, result.mine,
+                [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
+                  for (VertexId v = begin; v < end; ++v)
+                    append_tsv_line(out, v, result.values[v - result.mine.begin]);
+                },
+                topology.world());
+    } else {
+      std::vector<double> stored_values(result.values.size());
+      for (std::size_t i = 0; i < stored_values.size(); ++i) stored_values[i] = to_stored(result.values[i]);
+      write_hdf5(o.output_path, info.num_vertices, result.mine, stored_values,
+                 {P::kName, source, result.iterations, o.graph_path}, topology.world());
+    }
+    spdlog::info("values written to {}", o.output_path);
+  }
+  if (topology.rank() == 0 && !o.report_path.empty()) report.write(o.report_path);
+  if (result.reason == StopReason::signal) {
+    spdlog::warn("stopped by signal {} after iteration {}; resume with --resume {}", result.signal,
+                 result.iterations, e.checkpoint_path);
+    return kExitInterrupted;
+  }
+  return kExitOk;
+}
+
+using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&, double);
+
+// The built-in vertex programs. A new algorithm is one file in kernels/graph and one line here.
+const std::map<std::string, ProgramRunner>& programs() {
+  static const std::map<std::string, ProgramRunner> table = {
+      {graph::Bfs::kName, &run_program<graph::Bfs>},
+      {graph::Sssp::kName, &run_program<graph::Sssp>},
+      {graph::Sswp::kName, &run_program<graph::Sswp>},
+      {graph::ConnectedComponents::kName, &run_program<graph::ConnectedComponents>},
+      {graph::PageRank::kName, &run_program<graph::PageRank>},
+  };
+  return table;
+}
+
+}  // namespace
+
+int run_graph_algorithm(const RunOptions& o) {
+  const double started = MPI_Wtime();
+  if (o.backend == "cuda")
+    fail("--backend cuda: the CUDA graph backend is not part of this version yet; "
+         "use --backend host (or auto)");
+  WG_REQUIRE(o.backend == "host" || o.backend == "auto", "--backend {} is not known (host, auto)",
+             o.backend);
+  const auto program = programs().find(o.algorithm);
+  WG_REQUIRE(program != programs().end(), "--algo {} is not known", o.algorithm);
+  WG_REQUIRE(std::filesystem::exists(o.graph_path), "graph file {} does not exist", o.graph_path);
+  install_stop_handlers();
+
+  comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
+  const auto input = open_graph_file(o.graph_path);
+  const graph::GraphInfo& info = input->info();
+  spdlog::info("{} on {} ({} vertices, {} edges{}) with {} ranks on {} node(s), {} partition(s) per rank, "
+               "host backend, {} threads per rank", o.algorithm, o.graph_path, info.num_vertices,
+               info.num_edges, info.weighted ? ", weighted" : "", topology.size(),
+               topology.num_nodes(), o.devices_per_rank, omp_get_max_threads());
+  return program->second(o, *input, topology, started);
+}
+
+}  // namespace wg::engine

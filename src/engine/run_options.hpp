@@ -1,0 +1,44 @@
+// Everything `warpgraph run` is asked to do, as parsed from the command line.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "types.hpp"
+
+namespace wg::engine {
+
+enum class ExchangeMode { vertex_refinement, all_updates };
+enum class OutputFormat { tsv, hdf5 };
+
+struct RunOptions {
+  std::string graph_path;
+  std::string algorithm;
+  std::optional<VertexId> source;
+  std::uint64_t max_iterations = 0;  // 0: until converged
+  std::string output_path;           // empty: no output file
+  OutputFormat output_format = OutputFormat::tsv;
+  std::string report_path;
+  std::optional<double> tolerance;   // PageRank; default 1e-6 * vertices
+  ExchangeMode exchange = ExchangeMode::vertex_refinement;
+  bool balance = true;
+  double overlap = 0.25;
+  int devices_per_rank = 1;
+  int ranks_per_node = 0;            // 0: physical nodes
+  std::string backend = "host";
+  VertexId section_size = 256;
+  std::string checkpoint_path;       // empty: derived from the output path when needed
+  std::uint64_t checkpoint_every = 0;
+  std::string resume_path;
+};
+
+// Where checkpoints go: --checkpoint, else <output>.ckpt.h5, else run.ckpt.h5.
+std::string checkpoint_path_for(const RunOptions& options);
+
+// Runs the algorithm; returns the process exit code (kExitOk, or kExitInterrupted after a
+// signal stopped the run at an iteration boundary and a checkpoint was written). Throws
+// wg::Error on bad input. Collective over MPI_COMM_WORLD.
+int run_graph_algorithm(const RunOptions& options);
+
+}  // namespace wg::engine

@@ -1,0 +1,84 @@
+#include "engine/run_report.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "error.hpp"
+
+namespace wg::engine {
+
+namespace {
+std::string human_bytes(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int unit = 0;
+  while (bytes >= 1024.0 && unit < 4) {
+    bytes /= 1024.0;
+    ++unit;
+  }
+  return fmt::format("{:.1f} {}", bytes, units[unit]);
+}
+}  // namespace
+
+void RunReport::add(IterationRecord record) {
+  if (log_progress_)
+    spdlog::info("iteration {}: {} active, {} edges, {} updated, {} in outboxes, {:.2f} ms",
+                 record.iteration, record.active, record.edges, record.updates,
+                 human_bytes(static_cast<double>(record.outbox_bytes)), record.seconds * 1e3);
+  iterations_.push_back(std::move(record));
+}
+
+void RunReport::finish(const std::string& stopped_by, double load_seconds) {
+  double seconds = 0.0;
+  std::uint64_t edges = 0, outbox = 0, received = 0;
+  for (const IterationRecord& r : iterations_) {
+    seconds += r.seconds;
+    edges += r.edges;
+    outbox += r.outbox_bytes;
+    received += r.received_bytes;
+  }
+  const double rate = seconds > 0.0 ? static_cast<double>(edges) / seconds : 0.0;
+  summary_ = {{"stopped_by", stopped_by},
+              {"iterations", iterations_.empty() ? 0 : iterations_.back().iteration + 1},
+              {"iterations_this_run", iterations_.size()},
+              {"load_seconds", load_seconds},
+              {"compute_seconds", seconds},
+              {"edges", edges},
+              {"edges_per_second", rate},
+              {"outbox_bytes", outbox},
+              {"received_bytes", received}};
+  if (log_progress_)
+    spdlog::info("{} after {} iterations: {:.3f} s ({:.3f} s loading), {:.3g} edges/s, {} in outboxes",
+                 stopped_by, summary_["iterations"].get<std::uint64_t>(), seconds, load_seconds,
+                 rate, human_bytes(static_cast<double>(outbox)));
+}
+
+void RunReport::write(const std::string& path) const {
+  nlohmann::json report = header_;
+  report["summary"] = summary_;
+  nlohmann::json iterations = nlohmann::json::array();
+  for (const IterationRecord& r : iterations_)
+    iterations.push_back({{"iteration", r.iteration},
+                          {"active", r.active},
+                          {"edges", r.edges},
+                          {"updates", r.updates},
+                          {"outbox_bytes", r.outbox_bytes},
+                          {"received_bytes", r.received_bytes},
+                          {"dense_partitions", r.dense_partitions},
+                          {"change", r.change},
+                          {"seconds", r.seconds},
+                          {"borders", r.borders}});
+  report["iterations"] = std::move(iterations);
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary);
+    WG_REQUIRE(out.good(), "cannot write report {}", temporary);
+    out << report.dump(2) << '\n';
+    WG_REQUIRE(out.good(), "write error on {}", temporary);
+  }
+  WG_REQUIRE(std::rename(temporary.c_str(), path.c_str()) == 0, "cannot rename {} to {}",
+             temporary, path);
+}
+
+}  // namespace wg::engine
