@@ -13,6 +13,7 @@ struct Sssp : ProgramDefaults {
   using Value = float;
   static constexpr const char* kName = "sssp";
   static constexpr bool kNeedsSource = true;
+  static constexpr bool kUsesWeights = true;
   static constexpr bool kRejectsNegativeWeights = true;
 
   static WG_HD Value identity() { return std::numeric_limits<Value>::infinity(); }

@@ -13,6 +13,7 @@ struct Sswp : ProgramDefaults {
   using Value = float;
   static constexpr const char* kName = "sswp";
   static constexpr bool kNeedsSource = true;
+  static constexpr bool kUsesWeights = true;
   static constexpr bool kNeedsWeights = true;
 
   static WG_HD Value identity() { return Value(0); }

@@ -39,6 +39,7 @@ struct ProgramParams {
 
 struct ProgramDefaults {
   static constexpr bool kNeedsSource = false;   // --source is required
+  static constexpr bool kUsesWeights = false;   // read edge weights (else each edge is 1)
   static constexpr bool kNeedsWeights = false;  // refuse unweighted graphs
   static constexpr bool kRejectsNegativeWeights = false;
   static constexpr bool kUndirected = false;    // pull over in- and out-edges
