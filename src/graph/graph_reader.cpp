@@ -49,6 +49,46 @@ VertexRange intersect(VertexRange a, VertexRange b) {
   return begin < end ? VertexRange{begin, end} : VertexRange{begin, begin};
 }
 
+// Appends the rows `mine` of one shard to the slice; offsets are re-based to the slice.
+void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const std::string& prefix,
+                     EdgeIndex declared, hid_t indptr_set, hid_t indices_set, hid_t weights_set,
+                     const GraphInfo& graph, bool want_edges, CsrSlice& slice, FirstError& bad_data) {
+  std::vector<EdgeIndex> offsets(static_cast<size_t>(mine.size()) + 1);
+  h5::read_slab(indptr_set, mine.begin - shard.range.begin, offsets.size(), offsets.data(),
+                prefix + "indptr'");
+  bool monotone = true;
+  for (size_t i = 1; i < offsets.size(); ++i) monotone = monotone && offsets[i - 1] <= offsets[i];
+  if (!monotone || offsets.back() > declared ||
+      (mine.begin == shard.range.begin && offsets.front() != 0)) {
+    bad_data.record(s, fmt::format("{}indptr' is not a valid offset array (not monotone, "
+                                   "not starting at 0, or past the {} edges)",
+                                   prefix, declared));
+    return;
+  }
+  const EdgeIndex base = slice.indptr.back();
+  for (size_t i = 1; i < offsets.size(); ++i)
+    slice.indptr.push_back(base + offsets[i] - offsets.front());
+  if (!want_edges) return;
+
+  const EdgeIndex first = offsets.front();
+  const EdgeIndex count = offsets.back() - first;
+  const size_t old_size = slice.indices.size();
+  slice.indices.resize(old_size + count);
+  h5::read_slab(indices_set, first, count, slice.indices.data() + old_size,
+                prefix + "indices'");
+  const bool in_range = std::all_of(slice.indices.begin() + static_cast<std::ptrdiff_t>(old_size),
+                                    slice.indices.end(),
+                                    [&](VertexId v) { return v < graph.num_vertices; });
+  if (!in_range)
+    bad_data.record(s, fmt::format("{}indices' holds a vertex id outside [0, {})", prefix,
+                                   graph.num_vertices));
+  if (graph.weighted) {
+    slice.weights.resize(old_size + count);
+    h5::read_slab(weights_set, first, count, slice.weights.data() + old_size,
+                  prefix + "weights'");
+  }
+}
+
 // Reads rows of one direction of a vertex range, shard by shard. With want_edges false
 // only the offsets are read.
 CsrSlice read_rows(const GraphInfo& graph, EdgeDirection direction, VertexRange range,
@@ -77,11 +117,20 @@ CsrSlice read_rows(const GraphInfo& graph, EdgeDirection direction, VertexRange 
     // Metadata checks give the same result on every rank, so all ranks throw together.
     h5::Handle file = h5::open_file(shard.file, comm);
     const std::string& name = shard.file;
+    if (!h5::has_attribute(file, format::kKindAttribute) ||
+        h5::read_string_attribute(file, format::kKindAttribute, name) != format::kShardKind)
+      fail("{}: not a warpgraph shard file (root attribute '{}' is not '{}')", name,
+           format::kKindAttribute, format::kShardKind);
     if (h5::read_u64_attribute(file, format::kShardIndex, name) != s ||
         h5::read_u64_attribute(file, format::kShardVertexBegin, name) != shard.range.begin ||
         h5::read_u64_attribute(file, format::kShardVertexEnd, name) != shard.range.end)
       fail("{}: shard number or vertex range disagrees with the index file {}", name,
            graph.index_path);
+    if (h5::read_u64_attribute(file, format::kNumVertices, name) != graph.num_vertices ||
+        read_flag(file, format::kDirected, name) != graph.directed ||
+        read_flag(file, format::kWeighted, name) != graph.weighted)
+      fail("{}: vertex count, directedness or weightedness disagrees with the index file {}",
+           name, graph.index_path);
     h5::Handle group = h5::open_group(file, group_name, name);
     const std::string prefix = name + ": dataset '" + group_name + "/";
     const EdgeIndex declared = direction == EdgeDirection::in ? shard.in_edges : shard.out_edges;
@@ -106,40 +155,13 @@ CsrSlice read_rows(const GraphInfo& graph, EdgeDirection direction, VertexRange 
     }
 
     const VertexRange mine = intersect(range, shard.range);
-    if (mine.empty()) continue;
-    std::vector<EdgeIndex> offsets(static_cast<size_t>(mine.size()) + 1);
-    h5::read_slab(indptr_set, mine.begin - shard.range.begin, offsets.size(), offsets.data(),
-                  prefix + "indptr'");
-    bool monotone = true;
-    for (size_t i = 1; i < offsets.size(); ++i) monotone = monotone && offsets[i - 1] <= offsets[i];
-    if (!monotone || offsets.back() > declared ||
-        (mine.begin == shard.range.begin && offsets.front() != 0)) {
-      bad_data.record(s, fmt::format("{}indptr' is not a valid offset array (not monotone, "
-                                     "not starting at 0, or past the {} edges)",
-                                     prefix, declared));
-      continue;
-    }
-    const EdgeIndex base = slice.indptr.back();
-    for (size_t i = 1; i < offsets.size(); ++i)
-      slice.indptr.push_back(base + offsets[i] - offsets.front());
-    if (!want_edges) continue;
-
-    const EdgeIndex first = offsets.front();
-    const EdgeIndex count = offsets.back() - first;
-    const size_t old_size = slice.indices.size();
-    slice.indices.resize(old_size + count);
-    h5::read_slab(indices_set, first, count, slice.indices.data() + old_size,
-                  prefix + "indices'");
-    const bool in_range = std::all_of(slice.indices.begin() + static_cast<std::ptrdiff_t>(old_size),
-                                      slice.indices.end(),
-                                      [&](VertexId v) { return v < graph.num_vertices; });
-    if (!in_range)
-      bad_data.record(s, fmt::format("{}indices' holds a vertex id outside [0, {})", prefix,
-                                     graph.num_vertices));
-    if (graph.weighted) {
-      slice.weights.resize(old_size + count);
-      h5::read_slab(weights_set, first, count, slice.weights.data() + old_size,
-                    prefix + "weights'");
+    if (mine.empty() || bad_data.has_error()) continue;
+    // From here on failures are this rank's alone: record them, agree after the loop.
+    try {
+      read_shard_rows(shard, s, mine, prefix, declared, indptr_set, indices_set, weights_set,
+                      graph, want_edges, slice, bad_data);
+    } catch (const Error& e) {
+      bad_data.record(s, e.what());
     }
   }
   raise_first_error(bad_data, comm);

@@ -1,0 +1,59 @@
+#include "generate.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "error.hpp"
+
+namespace wg::graph {
+
+nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
+  const RmatParameters& rmat = options.rmat;
+  WG_REQUIRE(rmat.scale >= 1 && rmat.scale <= kMaxRmatScale,
+             "--scale {} is outside [1, {}] (vertex ids are 32-bit)", rmat.scale, kMaxRmatScale);
+  WG_REQUIRE(rmat.edge_factor >= 1 && rmat.edge_factor <= (std::uint64_t{1} << 20),
+             "--edge-factor {} is outside [1, 1048576]", rmat.edge_factor);
+  int rank = 0;
+  int ranks = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &ranks);
+  const double start = MPI_Wtime();
+  const std::uint64_t total = rmat.edge_factor << rmat.scale;
+  // Contiguous blocks of edge indices, the first `total % ranks` one edge longer.
+  const auto block_edge = [&](int r) {
+    const auto parts = static_cast<std::uint64_t>(ranks);
+    const auto index = static_cast<std::uint64_t>(r);
+    return index * (total / parts) + std::min(index, total % parts);
+  };
+  spdlog::info("generating RMAT scale {} edge factor {} (seed {}): {} edges on {} rank(s)",
+               rmat.scale, rmat.edge_factor, rmat.seed, total, ranks);
+  std::vector<Edge> edges = rmat_edges(rmat, block_edge(rank), block_edge(rank + 1));
+  const double generated = MPI_Wtime();
+
+  WriteOptions write = options.write;
+  write.weighted = rmat.max_weight > 0;
+  const GraphInfo graph = write_graph(options.output, static_cast<VertexId>(std::uint64_t{1} << rmat.scale),
+                                      std::move(edges), write, comm);
+  const double done = MPI_Wtime();
+  return {
+      {"command", "generate"},
+      {"output", options.output},
+      {"scale", rmat.scale},
+      {"edge_factor", rmat.edge_factor},
+      {"seed", rmat.seed},
+      {"max_weight", rmat.max_weight},
+      {"ranks", ranks},
+      {"generated_edges", total},
+      {"vertices", graph.num_vertices},
+      {"edges", graph.num_edges},
+      {"directed", graph.directed},
+      {"weighted", graph.weighted},
+      {"shards", graph.shards.size()},
+      {"generate_seconds", generated - start},
+      {"write_seconds", done - generated},
+      {"seconds", done - start},
+  };
+}
+
+}  // namespace wg::graph
