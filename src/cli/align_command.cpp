@@ -1,18 +1,78 @@
+#include <map>
+
+#include "align/align_options.hpp"
 #include "commands.hpp"
-
-#include <spdlog/spdlog.h>
-
-#include "exit_codes.hpp"
 
 namespace wg::cli {
 
 void add_align_command(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("align", "(not implemented yet)");
-  command->allow_extras();
-  command->callback([&exit_code] {
-    spdlog::error("'warpgraph align' is not implemented yet in this build");
-    exit_code = kExitNotBuilt;
-  });
+  auto options = std::make_shared<align::AlignOptions>();
+  auto* command = app.add_subcommand(
+      "align", "Batched global alignment (Needleman-Wunsch, Gotoh affine gaps) of sequence pairs");
+  auto* pairs = command->add_option("--pairs", options->pairs,
+                                    "Two FASTA files: record i of the first with record i of the second")
+                    ->expected(2)->check(CLI::ExistingFile);
+  auto* all = command->add_option("--all-vs-all", options->all_vs_all,
+                                  "One FASTA file: every unordered pair i < j")->check(CLI::ExistingFile);
+  auto* query = command->add_option("--query", options->query,
+                                    "FASTA queries (with --target: every query with every target)")
+                    ->check(CLI::ExistingFile);
+  auto* target = command->add_option("--target", options->target, "FASTA targets")
+                     ->check(CLI::ExistingFile);
+  pairs->excludes(all)->excludes(query)->excludes(target);
+  all->excludes(query)->excludes(target);
+  query->needs(target);
+  target->needs(query);
+  command->add_option("--alphabet", options->alphabet,
+                      "dna (IUPAC codes, U = T) or protein (20 amino acids, B, Z, X, *); "
+                      "detected when not given")
+      ->check(CLI::IsMember({"dna", "protein"}));
+  auto* match = command->add_option("--match", options->scoring.match,
+                                    "Score of two equal letters (with --mismatch), e.g. 2");
+  auto* mismatch = command->add_option("--mismatch", options->scoring.mismatch,
+                                       "Score of two different letters, e.g. -3");
+  match->needs(mismatch);
+  mismatch->needs(match);
+  command->add_option("--matrix", options->scoring.matrix,
+                      "BLOSUM62, EDNAFULL or an NCBI-format matrix file "
+                      "(default: EDNAFULL for DNA, BLOSUM62 for proteins)")
+      ->excludes(match)->excludes(mismatch);
+  command->add_option("--gap-open", options->scoring.gap_open,
+                      "Penalty (positive) of a gap's first residue")->capture_default_str();
+  command->add_option("--gap-extend", options->scoring.gap_extend,
+                      "Penalty (positive) of each further residue of a gap")->capture_default_str();
+  command->add_option("--end-gaps", options->scoring.end_gaps_free,
+                      "penalised (true global alignment) or free (EMBOSS needle's default)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, bool>{{"penalised", false},
+                                                                      {"penalized", false},
+                                                                      {"free", true}}))
+      ->default_str("penalised");
+  command->add_flag("--traceback", options->traceback,
+                    "Also print identity, alignment length and CIGAR");
+  command->add_option("-o,--output", options->output, "TSV output file ('-': stdout)")
+      ->capture_default_str();
+  command->add_flag("--resume", options->resume,
+                    "Continue an interrupted run into the same --output");
+  command->add_option("--backend", options->backend, "host, cuda, or auto (a GPU when visible)")
+      ->check(CLI::IsMember({"host", "cuda", "auto"}))->capture_default_str();
+  command->add_option("--report", options->report, "Write a JSON report to this file");
+  command->add_option("--batch-cells", options->batch_cells,
+                      "Matrix cells per batch handed to a worker (default: per backend)");
+  command->footer(
+      "Conventions:\n"
+      "  A gap of length L costs open + (L-1) x extend (Gotoh); linear gaps when open = extend.\n"
+      "  Scores are exact: decimal values (at most two decimals) are scaled to integers.\n"
+      "  End gaps are penalised unless --end-gaps free. Rows are the query, columns the target.\n"
+      "  Output TSV, one line per pair in input order: query id, target id, score; with\n"
+      "  --traceback also identity (matches / alignment length), alignment length and CIGAR\n"
+      "  (=: match, X: mismatch, I: query residue against a gap in the target,\n"
+      "  D: target residue against a gap in the query).\n"
+      "  SIGTERM/SIGUSR1 stop the run after flushing finished results to FILE.partial\n"
+      "  (exit code 75); --resume with the same --output completes it.\n"
+      "Example:\n"
+      "  mpirun -n 2 warpgraph align --all-vs-all data/sequences/16S.fa --end-gaps free \\\n"
+      "      --gap-open 10 --gap-extend 0.5 --traceback -o 16S.tsv");
+  command->callback([options, &exit_code] { exit_code = align::run_align(*options); });
 }
 
 }  // namespace wg::cli

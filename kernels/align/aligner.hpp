@@ -1,0 +1,34 @@
+// A backend that aligns a batch of pairs: the host kernel (vectorised, OpenMP) or a GPU.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nw_types.hpp"
+
+namespace wg::align {
+
+class Aligner {
+ public:
+  virtual ~Aligner() = default;
+  // Aligns every pair of the batch; results[p] belongs to pair p. With traceback the
+  // CIGAR strings are filled too.
+  virtual void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
+                     std::vector<PairResult>& results) = 0;
+  // Seconds spent computing so far (kernels and their copies), for GCUPS reports.
+  virtual double compute_seconds() const = 0;
+  virtual std::string name() const = 0;
+};
+
+std::unique_ptr<Aligner> make_host_aligner();
+
+// GPUs visible to this process; 0 when the build has no CUDA backend.
+int cuda_device_count();
+// Aligner on the given GPU; throws wg::Error when the build has no CUDA backend.
+std::unique_ptr<Aligner> make_cuda_aligner(int device);
+
+// Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
+std::string cigar_from_reversed_ops(const char* ops, std::size_t count);
+
+}  // namespace wg::align

@@ -1,0 +1,275 @@
+// The GPU backend: uploads a batch's sequence pool once, groups its pairs by length
+// class, and runs chunks of each class alternately on two streams with pinned staging
+// buffers, so one chunk's copies overlap the other's kernels. Chunks are sized from the
+// GPU's free memory (scratch for carried rows and, with traceback, direction bits).
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <vector>
+
+#include "aligner.hpp"
+#include "cuda_buffers.cuh"
+#include "cuda_wavefront.cuh"
+
+namespace wg::align {
+namespace cuda {
+namespace {
+
+constexpr int kSlots = 2;
+constexpr std::uint32_t kMaxChunkPairs = 1u << 22;
+
+// Scratch and staging of one stream.
+struct Slot {
+  cudaStream_t stream = nullptr;
+  DeviceArray<std::uint32_t> members;
+  DeviceArray<std::uint64_t> offsets;  // carry, directions, edges, ops offsets, 4 per member
+  DeviceArray<int2> carry;
+  DeviceArray<std::uint64_t> directions;
+  DeviceArray<std::int32_t> edges;
+  DeviceArray<char> ops;
+  DeviceArray<std::uint32_t> op_counts;
+  PinnedArray<std::uint32_t> host_members;
+  PinnedArray<std::uint64_t> host_offsets;
+  PinnedArray<char> host_ops;
+  PinnedArray<std::uint32_t> host_op_counts;
+  std::vector<std::uint32_t> in_flight;  // batch pair indices of the chunk on this stream
+  std::uint64_t in_flight_ops = 0;
+};
+
+struct ScratchNeeds {
+  std::uint64_t carry = 0;       // int2 entries
+  std::uint64_t directions = 0;  // 64-bit words
+  std::uint64_t edges = 0;
+  std::uint64_t ops = 0;
+  std::uint64_t bytes() const {
+    return carry * sizeof(int2) + directions * 8 + edges * 4 + ops + 5 * 8;
+  }
+};
+
+ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool traceback) {
+  const std::uint32_t rows_per_pass =
+      static_cast<std::uint32_t>(kLengthClasses[length_class].group * kRowsPerThread);
+  ScratchNeeds needs;
+  if (m > rows_per_pass) needs.carry = n;
+  if (traceback) {
+    needs.directions = std::uint64_t{(m + kRowsPerThread - 1) / kRowsPerThread} * n;
+    needs.edges = std::uint64_t{m} + n + 2;
+    needs.ops = std::uint64_t{m} + n;
+  }
+  return needs;
+}
+
+class CudaAligner final : public Aligner {
+ public:
+  explicit CudaAligner(int device) : device_(device) {
+    WG_CUDA_CHECK(cudaSetDevice(device_));
+    WG_CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
+    cudaDeviceProp properties{};
+    WG_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
+    name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
+    for (auto& slot : slots_) WG_CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
+    WG_CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
+  }
+  ~CudaAligner() override {
+    cudaSetDevice(device_);
+    for (auto& slot : slots_) cudaStreamSynchronize(slot.stream);
+    cudaEventDestroy(pool_ready_);
+    for (auto& slot : slots_) cudaStreamDestroy(slot.stream);
+  }
+
+  void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
+             std::vector<PairResult>& results) override;
+  double compute_seconds() const override { return seconds_; }
+  std::string name() const override { return name_; }
+
+ private:
+  void upload_pool(const PairBatch& batch, const KernelScoring& scoring);
+  void run_chunk(Slot& slot, int length_class, const PairBatch& batch,
+                 const std::vector<std::uint32_t>& members, std::size_t first, std::size_t count,
+                 const KernelScoring& scoring, bool traceback);
+  void finish(Slot& slot, std::vector<PairResult>& results, bool traceback);
+
+  int device_;
+  std::string name_;
+  Slot slots_[kSlots];
+  cudaEvent_t pool_ready_ = nullptr;
+  DeviceArray<std::uint8_t> residues_;
+  DeviceArray<std::uint64_t> offsets_;
+  DeviceArray<std::uint32_t> lengths_;
+  DeviceArray<std::uint32_t> query_;
+  DeviceArray<std::uint32_t> target_;
+  DeviceArray<std::int32_t> scores_;
+  DeviceArray<int> table_;
+  PinnedArray<std::uint8_t> staging_;
+  PinnedArray<std::int32_t> host_scores_;
+  double seconds_ = 0;
+};
+
+template <typename T>
+void stage_and_copy(DeviceArray<T>& device, const std::vector<T>& host, std::uint8_t* staging,
+                    cudaStream_t stream) {
+  T* dst = device.reserve(host.size());
+  std::memcpy(staging, host.data(), host.size() * sizeof(T));
+  WG_CUDA_CHECK(cudaMemcpyAsync(dst, staging, host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
+}
+
+void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scoring) {
+  cudaStream_t stream = slots_[0].stream;
+  const std::size_t bytes = batch.residues.size() + batch.offsets.size() * 8 +
+                            batch.lengths.size() * 4 + batch.query.size() * 8 + sizeof scoring.table;
+  std::uint8_t* staging = staging_.reserve(bytes + 64);
+  std::size_t at = 0;
+  auto put = [&](auto& device, const auto& host) {
+    stage_and_copy(device, host, staging + at, stream);
+    at += (host.size() * sizeof(host[0]) + 7) / 8 * 8;
+  };
+  put(residues_, batch.residues);
+  put(offsets_, batch.offsets);
+  put(lengths_, batch.lengths);
+  put(query_, batch.query);
+  put(target_, batch.target);
+  int* table = table_.reserve(kAlphabetSlots * kAlphabetSlots);
+  std::memcpy(staging + at, scoring.table, sizeof scoring.table);
+  WG_CUDA_CHECK(cudaMemcpyAsync(table, staging + at, sizeof scoring.table, cudaMemcpyHostToDevice, stream));
+  scores_.reserve(batch.size());
+  WG_CUDA_CHECK(cudaEventRecord(pool_ready_, stream));
+  for (int s = 1; s < kSlots; ++s) WG_CUDA_CHECK(cudaStreamWaitEvent(slots_[s].stream, pool_ready_, 0));
+}
+
+void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch,
+                            const std::vector<std::uint32_t>& members, std::size_t first,
+                            std::size_t count, const KernelScoring& scoring, bool traceback) {
+  std::uint32_t* host_members = slot.host_members.reserve(count);
+  std::uint64_t* host_offsets = slot.host_offsets.reserve(4 * count);
+  ScratchNeeds total;
+  slot.in_flight.assign(members.begin() + static_cast<std::ptrdiff_t>(first),
+                        members.begin() + static_cast<std::ptrdiff_t>(first + count));
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t p = slot.in_flight[k];
+    host_members[k] = p;
+    const ScratchNeeds needs =
+        needs_of(batch.query_length(p), batch.target_length(p), length_class, traceback);
+    host_offsets[k] = total.carry;
+    host_offsets[count + k] = total.directions;
+    host_offsets[2 * count + k] = total.edges;
+    host_offsets[3 * count + k] = total.ops;
+    total.carry += needs.carry;
+    total.directions += needs.directions;
+    total.edges += needs.edges;
+    total.ops += needs.ops;
+  }
+  slot.in_flight_ops = total.ops;
+  std::uint32_t* members_d = slot.members.reserve(count);
+  std::uint64_t* offsets_d = slot.offsets.reserve(4 * count);
+  WG_CUDA_CHECK(cudaMemcpyAsync(members_d, host_members, count * 4, cudaMemcpyHostToDevice, slot.stream));
+  WG_CUDA_CHECK(cudaMemcpyAsync(offsets_d, host_offsets, count * 32, cudaMemcpyHostToDevice, slot.stream));
+
+  DevicePairs pairs{};
+  pairs.residues = residues_.data();
+  pairs.offsets = offsets_.data();
+  pairs.lengths = lengths_.data();
+  pairs.query = query_.data();
+  pairs.target = target_.data();
+  pairs.members = members_d;
+  pairs.count = static_cast<std::uint32_t>(count);
+  pairs.scores = scores_.data();
+  pairs.carry = slot.carry.reserve(total.carry);
+  pairs.carry_offset = offsets_d;
+  DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
+                               scoring.mismatch, scoring.end_gaps_free};
+  if (traceback) {
+    pairs.directions = slot.directions.reserve(total.directions);
+    pairs.direction_offset = offsets_d + count;
+    pairs.edges = slot.edges.reserve(total.edges);
+    pairs.edge_offset = offsets_d + 2 * count;
+    pairs.ops = slot.ops.reserve(total.ops);
+    pairs.ops_offset = offsets_d + 3 * count;
+    pairs.op_counts = slot.op_counts.reserve(count);
+    launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    WG_CUDA_CHECK(cudaGetLastError());
+    WG_CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
+                                  cudaMemcpyDeviceToHost, slot.stream));
+    WG_CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
+                                  cudaMemcpyDeviceToHost, slot.stream));
+  } else {
+    launch_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    WG_CUDA_CHECK(cudaGetLastError());
+  }
+}
+
+// Waits for the slot's chunk and turns its operations into CIGAR strings.
+void CudaAligner::finish(Slot& slot, std::vector<PairResult>& results, bool traceback) {
+  WG_CUDA_CHECK(cudaStreamSynchronize(slot.stream));
+  if (traceback) {
+    const std::uint64_t* ops_offset = slot.host_offsets.data() + 3 * slot.in_flight.size();
+    for (std::size_t k = 0; k < slot.in_flight.size(); ++k)
+      results[slot.in_flight[k]].cigar = cigar_from_reversed_ops(
+          slot.host_ops.data() + ops_offset[k], slot.host_op_counts.data()[k]);
+  }
+  slot.in_flight.clear();
+}
+
+void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
+                        std::vector<PairResult>& results) {
+  const auto start = std::chrono::steady_clock::now();
+  results.assign(batch.size(), PairResult{});
+  if (batch.size() == 0) return;
+  WG_CUDA_CHECK(cudaSetDevice(device_));
+  upload_pool(batch, scoring);
+
+  std::vector<std::uint32_t> by_class[kLengthClassCount];
+  for (std::uint32_t p = 0; p < batch.size(); ++p)
+    by_class[length_class_of(batch.query_length(p))].push_back(p);
+
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  WG_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t budget = free_bytes / 3;  // per slot: two slots plus headroom
+  int next_slot = 0;
+  for (int c = 0; c < kLengthClassCount; ++c) {
+    const auto& members = by_class[c];
+    std::size_t first = 0;
+    while (first < members.size()) {
+      std::uint64_t bytes = 0;
+      std::size_t count = 0;
+      while (first + count < members.size() && count < kMaxChunkPairs) {
+        const std::uint32_t p = members[first + count];
+        const std::uint64_t more =
+            needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes();
+        if (count > 0 && bytes + more > budget) break;
+        bytes += more;
+        ++count;
+      }
+      WG_REQUIRE(bytes <= budget, "a pair of {} x {} residues needs {} bytes of GPU memory; {} are free",
+                 batch.query_length(members[first]), batch.target_length(members[first]), bytes, budget);
+      Slot& slot = slots_[next_slot];
+      finish(slot, results, traceback);
+      run_chunk(slot, c, batch, members, first, count, scoring, traceback);
+      next_slot = (next_slot + 1) % kSlots;
+      first += count;
+    }
+  }
+  for (auto& slot : slots_) finish(slot, results, traceback);
+  std::int32_t* host_scores = host_scores_.reserve(batch.size());
+  WG_CUDA_CHECK(cudaMemcpy(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost));
+  for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
+  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+}  // namespace cuda
+
+int cuda_device_count() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky "no device" error
+    return 0;
+  }
+  return count;
+}
+
+std::unique_ptr<Aligner> make_cuda_aligner(int device) {
+  return std::make_unique<cuda::CudaAligner>(device);
+}
+
+}  // namespace wg::align

@@ -1,0 +1,281 @@
+// The CUDA alignment kernels: one templated wavefront kernel covers every length class
+// (see length_classes.hpp), in a score-only form (DPX instructions on sm_90) and a
+// traceback form that stores 4 direction bits per cell; a second kernel walks the
+// directions back, one thread per pair.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+#include "length_classes.hpp"
+#include "nw_rules.hpp"
+#include "nw_types.hpp"
+
+namespace wg::align::cuda {
+
+// The pairs of one launch: `members` lists batch pair indices; per-member offsets locate
+// each pair's scratch space (carried rows, directions, edge scores).
+struct DevicePairs {
+  const std::uint8_t* residues;
+  const std::uint64_t* offsets;
+  const std::uint32_t* lengths;
+  const std::uint32_t* query;
+  const std::uint32_t* target;
+  const std::uint32_t* members;
+  std::uint32_t count;
+  std::int32_t* scores;  // per batch pair
+  int2* carry;           // rows carried between passes
+  const std::uint64_t* carry_offset;
+  std::uint64_t* directions;  // traceback: 16 cells x 4 bits per word
+  const std::uint64_t* direction_offset;
+  std::int32_t* edges;        // traceback: H of the last row (n+1) then last column (m+1)
+  const std::uint64_t* edge_offset;
+  char* ops;                  // traceback: operations, back to front
+  const std::uint64_t* ops_offset;
+  std::uint32_t* op_counts;
+};
+
+struct DeviceScoring {
+  std::int32_t open;
+  std::int32_t extend;
+  std::int32_t match;
+  std::int32_t mismatch;
+  bool free_ends;
+};
+
+inline constexpr int kThreadsPerBlock = 128;
+inline constexpr unsigned kFullMask = 0xffffffffu;
+
+// max(a + b, c) and max(a, b, c): single DPX instructions on sm_90.
+__device__ __forceinline__ int add_max(int a, int b, int c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __viaddmax_s32(a, b, c);
+#else
+  return max(a + b, c);
+#endif
+}
+__device__ __forceinline__ int max_of_3(int a, int b, int c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __vimax3_s32(a, b, c);
+#else
+  return max(max(a, b), c);
+#endif
+}
+
+// H of the row owned by register slot `slot` (a compile-time unrolled select keeps h in
+// registers).
+template <int R>
+__device__ __forceinline__ int select_row(const int (&h)[R], int slot) {
+  int v = h[0];
+#pragma unroll
+  for (int r = 1; r < R; ++r)
+    if (r == slot) v = h[r];
+  return v;
+}
+
+template <int G, bool kUniform, bool kTrace>
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
+  constexpr int R = kRowsPerThread;
+  __shared__ int table[kAlphabetSlots * kAlphabetSlots];
+  if (!kUniform)
+    for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
+      table[k] = table_in[k];
+  __syncthreads();
+
+  const int t = static_cast<int>(threadIdx.x) % G;  // position in the pair's group
+  const unsigned member = (blockIdx.x * blockDim.x + threadIdx.x) / G;
+  const bool active = member < pairs.count;
+  int m = 0;
+  int n = 0;
+  std::uint32_t p = 0;
+  const std::uint8_t* query = nullptr;
+  const std::uint8_t* target = nullptr;
+  if (active) {
+    p = pairs.members[member];
+    m = static_cast<int>(pairs.lengths[pairs.query[p]]);
+    n = static_cast<int>(pairs.lengths[pairs.target[p]]);
+    query = pairs.residues + pairs.offsets[pairs.query[p]];
+    target = pairs.residues + pairs.offsets[pairs.target[p]];
+  }
+  // Every lane of a warp runs the same number of steps (shuffles need them all).
+  const int warp_m = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(m)));
+  const int warp_n = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(n)));
+  const int passes = (warp_m + G * R - 1) / (G * R);
+  const int pair_passes = (m + G * R - 1) / (G * R);
+  const int steps = warp_n + G - 1;
+  const int open = scoring.open;
+  const int extend = scoring.extend;
+  const bool free_ends = scoring.free_ends;
+  int2* carry = active && pair_passes > 1 ? pairs.carry + pairs.carry_offset[member] : nullptr;
+  std::uint64_t* directions = nullptr;
+  std::int32_t* edges = nullptr;
+  if (kTrace && active) {
+    directions = pairs.directions + pairs.direction_offset[member];
+    edges = pairs.edges + pairs.edge_offset[member];
+    if (t == 0) {
+      edges[0] = boundary_score(m, open, extend, free_ends);             // H[m][0]
+      edges[n + 1] = boundary_score(n, open, extend, free_ends);         // H[0][n]
+    }
+  }
+  int best = 0;             // free end gaps: best of the last row and column
+  int corner = 0;           // end gaps charged: H[m][n]
+  bool owns_corner = false;
+
+  for (int pass = 0; pass < passes; ++pass) {
+    const int row0 = (pass * G + t) * R;  // rows row0+1 .. row0+R (1-based)
+    const int last_slot = m - 1 - row0;   // register slot of row m, when in range
+    const bool owns_last_row = last_slot >= 0 && last_slot < R;
+    int h[R];
+    int e[R];
+    int codes[R];
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      codes[r] = row0 + r < m ? query[row0 + r] : 0;
+      h[r] = boundary_score(row0 + r + 1, open, extend, free_ends);
+      e[r] = kMinusInfinity;
+    }
+    int diagonal_top = boundary_score(row0, open, extend, free_ends);
+
+    // Column inputs of the group's first thread, fetched a chunk of G columns at a time:
+    // lane t holds column chunk * G + t.
+    auto fetch = [&](int column, int& h_top, int& f_top, int& code) {
+      if (active && column < n) {
+        code = target[column];
+        if (pass == 0) {
+          h_top = boundary_score(column + 1, open, extend, free_ends);
+          f_top = kMinusInfinity;
+        } else {
+          const int2 v = carry[column];
+          h_top = v.x;
+          f_top = v.y;
+        }
+      } else {
+        h_top = kMinusInfinity;
+        f_top = kMinusInfinity;
+        code = 0;
+      }
+    };
+    int cur_h, cur_f, cur_code, next_h, next_f, next_code;
+    fetch(t, cur_h, cur_f, cur_code);
+    fetch(G + t, next_h, next_f, next_code);
+    int out_h = kMinusInfinity;
+    int out_f = kMinusInfinity;
+    int out_code = 0;
+
+    for (int s = 0; s < steps; ++s) {
+      const int k = s % G;
+      if (s > 0 && k == 0) {
+        cur_h = next_h;
+        cur_f = next_f;
+        cur_code = next_code;
+        fetch((s / G + 1) * G + t, next_h, next_f, next_code);
+      }
+      const int chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
+      const int chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
+      const int chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
+      int up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
+      int f = __shfl_up_sync(kFullMask, out_f, 1, G);
+      int code = __shfl_up_sync(kFullMask, out_code, 1, G);
+      if (t == 0) {
+        up_h = chunk_h;
+        f = chunk_f;
+        code = chunk_code;
+      }
+      const int j = s - t;  // 0-based column of this step
+      if (j < 0 || j >= n) continue;
+
+      int diagonal = diagonal_top;
+      diagonal_top = up_h;
+      std::uint64_t word = 0;
+#pragma unroll
+      for (int r = 0; r < R; ++r) {
+        const int substitution = kUniform ? (codes[r] == code ? scoring.match : scoring.mismatch)
+                                          : table[codes[r] * kAlphabetSlots + code];
+        int h_new;
+        if constexpr (kTrace) {
+          std::uint8_t bits;
+          h_new = gotoh_cell(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
+          word |= static_cast<std::uint64_t>(bits) << (4 * r);
+        } else {
+          e[r] = add_max(e[r], -extend, h[r] - open);
+          f = add_max(f, -extend, up_h - open);
+          h_new = max_of_3(diagonal + substitution, e[r], f);
+        }
+        diagonal = h[r];
+        h[r] = h_new;
+        up_h = h_new;
+      }
+      out_h = up_h;
+      out_f = f;
+      out_code = code;
+      if (t == G - 1 && pass + 1 < pair_passes) carry[j] = make_int2(out_h, out_f);
+      if (kTrace && row0 < m) directions[static_cast<std::size_t>(pass * G + t) * n + j] = word;
+      if (owns_last_row && (free_ends || kTrace)) {
+        const int v = select_row(h, last_slot);
+        best = max(best, v);
+        if (kTrace) edges[j + 1] = v;
+      }
+      if (j == n - 1) {
+#pragma unroll
+        for (int r = 0; r < R; ++r)
+          if (row0 + r < m) {
+            best = max(best, h[r]);
+            if (kTrace) edges[n + 2 + row0 + r] = h[r];
+          }
+        if (owns_last_row) {
+          corner = select_row(h, last_slot);
+          owns_corner = true;
+        }
+      }
+    }
+    __syncwarp();
+  }
+  if (kTrace) return;  // the traceback kernel picks the end cell and the score
+  if (free_ends) {
+#pragma unroll
+    for (int offset = G / 2; offset > 0; offset /= 2)
+      best = max(best, __shfl_xor_sync(kFullMask, best, offset, G));
+    if (active && t == 0) pairs.scores[p] = best;
+  } else if (active && owns_corner) {
+    pairs.scores[p] = corner;
+  }
+}
+
+// One thread per pair: end cell, score, and the operations from the end back to (0, 0).
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    traceback_kernel(DevicePairs pairs, DeviceScoring scoring) {
+  const unsigned member = blockIdx.x * blockDim.x + threadIdx.x;
+  if (member >= pairs.count) return;
+  const std::uint32_t p = pairs.members[member];
+  const int m = static_cast<int>(pairs.lengths[pairs.query[p]]);
+  const int n = static_cast<int>(pairs.lengths[pairs.target[p]]);
+  const std::uint8_t* query = pairs.residues + pairs.offsets[pairs.query[p]];
+  const std::uint8_t* target = pairs.residues + pairs.offsets[pairs.target[p]];
+  const std::int32_t* edges = pairs.edges + pairs.edge_offset[member];
+  const std::uint64_t* directions = pairs.directions + pairs.direction_offset[member];
+  char* ops = pairs.ops + pairs.ops_offset[member];
+  const EndCell end = choose_end_cell(
+      m, n, scoring.free_ends, [&](int j) { return edges[j]; },
+      [&](int i) { return edges[n + 1 + i]; });
+  pairs.scores[p] = end.score;
+  std::uint32_t count = 0;
+  trace_back(
+      query, target, m, n, end,
+      [&](int i, int j) {
+        const std::uint64_t word =
+            directions[static_cast<std::size_t>((i - 1) / kRowsPerThread) * n + (j - 1)];
+        return static_cast<std::uint8_t>((word >> (4 * ((i - 1) % kRowsPerThread))) & 15u);
+      },
+      [&](char op) { ops[count++] = op; });
+  pairs.op_counts[member] = count;
+}
+
+// Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu).
+void launch_score(int length_class, bool uniform, const DevicePairs& pairs,
+                  const DeviceScoring& scoring, const int* table, cudaStream_t stream);
+void launch_traceback(int length_class, bool uniform, const DevicePairs& pairs,
+                      const DeviceScoring& scoring, const int* table, cudaStream_t stream);
+
+}  // namespace wg::align::cuda

@@ -1,0 +1,83 @@
+// The host backend as an Aligner: OpenMP threads over groups of kHostLanes pairs
+// (score only) or over single pairs (traceback).
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "aligner.hpp"
+#include "error.hpp"
+#include "host_nw.hpp"
+
+namespace wg::align {
+namespace {
+
+class HostAligner final : public Aligner {
+ public:
+  void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
+             std::vector<PairResult>& results) override {
+    const auto start = std::chrono::steady_clock::now();
+    const std::int64_t pairs = static_cast<std::int64_t>(batch.size());
+    results.assign(static_cast<std::size_t>(pairs), PairResult{});
+    if (traceback) {
+#pragma omp parallel for schedule(dynamic, 1)
+      for (std::int64_t p = 0; p < pairs; ++p) {
+        const auto q = static_cast<std::size_t>(p);
+        results[q] = host_align_traceback(
+            batch.query_residues(q), static_cast<std::int32_t>(batch.query_length(q)),
+            batch.target_residues(q), static_cast<std::int32_t>(batch.target_length(q)),
+            scoring);
+      }
+    } else {
+      const std::int64_t groups = (pairs + kHostLanes - 1) / kHostLanes;
+#pragma omp parallel for schedule(dynamic, 1)
+      for (std::int64_t g = 0; g < groups; ++g) {
+        const auto first = static_cast<std::size_t>(g * kHostLanes);
+        const std::size_t count =
+            std::min<std::size_t>(kHostLanes, static_cast<std::size_t>(pairs) - first);
+        std::int32_t scores[kHostLanes] = {};
+        host_scores_simd(batch, first, count, scoring, scores);
+        for (std::size_t k = 0; k < count; ++k) results[first + k].score = scores[k];
+      }
+    }
+    seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  double compute_seconds() const override { return seconds_; }
+  std::string name() const override {
+    return "host (" + std::to_string(omp_get_max_threads()) + " OpenMP threads, " +
+           std::to_string(kHostLanes) + " SIMD lanes)";
+  }
+
+ private:
+  double seconds_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Aligner> make_host_aligner() { return std::make_unique<HostAligner>(); }
+
+std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
+  std::string cigar;
+  std::size_t k = count;
+  while (k > 0) {
+    const char op = ops[k - 1];
+    std::size_t run = 0;
+    while (k > 0 && ops[k - 1] == op) {
+      ++run;
+      --k;
+    }
+    cigar += std::to_string(run);
+    cigar += op;
+  }
+  return cigar;
+}
+
+#if !defined(WARPGRAPH_WITH_CUDA)
+int cuda_device_count() { return 0; }
+std::unique_ptr<Aligner> make_cuda_aligner(int) {
+  wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
+}
+#endif
+
+}  // namespace wg::align

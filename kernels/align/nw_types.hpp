@@ -1,0 +1,58 @@
+// Data types shared by the alignment kernels (host backend and CUDA): the scoring scheme
+// in kernel form (scaled integers), a packed batch of sequence pairs, and per-pair results.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace wg::align {
+
+// Residue codes are small integers (< kAlphabetSlots); substitution scores live in a
+// kAlphabetSlots x kAlphabetSlots table indexed [query * kAlphabetSlots + target].
+inline constexpr int kAlphabetSlots = 32;
+
+// Scores and penalties are fixed-point integers: every value of the user's scheme
+// multiplied by one common scale, so decimal penalties such as 0.5 stay exact.
+struct KernelScoring {
+  std::int32_t table[kAlphabetSlots * kAlphabetSlots] = {};
+  std::int32_t gap_open = 0;    // cost of the first residue of a gap (positive)
+  std::int32_t gap_extend = 0;  // cost of every further residue of the same gap
+  bool end_gaps_free = false;   // leading and trailing gaps cost nothing
+  bool uniform = false;         // equal codes score `match`, others `mismatch`
+  std::int32_t match = 0;
+  std::int32_t mismatch = 0;
+};
+
+// A batch of pairs over a pool of sequences stored back to back; pairs refer to pool
+// slots, so a sequence used by many pairs is stored once.
+struct PairBatch {
+  std::vector<std::uint8_t> residues;
+  std::vector<std::uint64_t> offsets;  // per slot: first residue in `residues`
+  std::vector<std::uint32_t> lengths;  // per slot
+  std::vector<std::uint32_t> query;    // per pair: slot of the query (rows)
+  std::vector<std::uint32_t> target;   // per pair: slot of the target (columns)
+
+  std::size_t size() const { return query.size(); }
+  std::uint32_t query_length(std::size_t p) const { return lengths[query[p]]; }
+  std::uint32_t target_length(std::size_t p) const { return lengths[target[p]]; }
+  const std::uint8_t* query_residues(std::size_t p) const { return &residues[offsets[query[p]]]; }
+  const std::uint8_t* target_residues(std::size_t p) const {
+    return &residues[offsets[target[p]]];
+  }
+  std::uint64_t cells() const {
+    std::uint64_t total = 0;
+    for (std::size_t p = 0; p < size(); ++p)
+      total += std::uint64_t{query_length(p)} * target_length(p);
+    return total;
+  }
+};
+
+// Result of one pair: the scaled score and, with traceback, the CIGAR string
+// (=, X, I = gap in the target, D = gap in the query).
+struct PairResult {
+  std::int32_t score = 0;
+  std::string cigar;
+};
+
+}  // namespace wg::align

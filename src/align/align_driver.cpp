@@ -1,0 +1,262 @@
+// `warpgraph align` on every rank: rank 0 reads the input and runs the dispatcher (plus a
+// worker thread of its own), other ranks pull batches; results stream to the output in
+// input order. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
+// results are flushed in order and the run exits with kExitInterrupted, ready for --resume.
+#include <mpi.h>
+#include <nlohmann/json.hpp>
+#include <omp.h>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "align/align_input.hpp"
+#include "align/align_options.hpp"
+#include "align/aligner.hpp"
+#include "align/batch_source.hpp"
+#include "align/dispatcher.hpp"
+#include "align/result_format.hpp"
+#include "align/result_writer.hpp"
+#include "device_binding.hpp"
+#include "error.hpp"
+#include "exit_codes.hpp"
+#include "mpi_check.hpp"
+
+namespace wg::align {
+namespace {
+
+std::atomic<bool> g_stop_requested{false};
+extern "C" void request_stop(int) { g_stop_requested = true; }
+
+// Pairs per window of length sorting; bounds rank 0's memory for pending results.
+constexpr std::size_t kWindowPairs = std::size_t{1} << 20;
+
+struct RankStats {
+  std::string backend;
+  std::uint64_t batches = 0;
+  std::uint64_t pairs = 0;
+  std::uint64_t cells = 0;
+  double compute_seconds = 0;
+};
+
+// The host backend when asked for or when this rank has no GPU; else its bound GPU.
+std::unique_ptr<Aligner> make_aligner(MPI_Comm comm, const std::string& backend) {
+  if (backend == "host") return make_host_aligner();
+  const DeviceBinding binding = bind_and_report_devices(comm, 1);
+  if (binding.host_backend()) {
+    WG_REQUIRE(backend != "cuda", "--backend cuda: {}", binding.describe());
+    return make_host_aligner();
+  }
+  return make_cuda_aligner(binding.devices.front());
+}
+
+KernelScoring kernel_scoring(const JobSetup& setup) {
+  KernelScoring k;
+  std::copy(setup.table.begin(), setup.table.end(), k.table);
+  k.gap_open = setup.gap_open;
+  k.gap_extend = setup.gap_extend;
+  k.match = setup.match;
+  k.mismatch = setup.mismatch;
+  k.end_gaps_free = setup.end_gaps_free;
+  k.uniform = setup.uniform;
+  return k;
+}
+
+JobSetup job_setup(const ScoringScheme& scheme, bool traceback) {
+  const KernelScoring& k = scheme.kernel;
+  JobSetup setup;
+  setup.table.assign(k.table, k.table + kAlphabetSlots * kAlphabetSlots);
+  setup.gap_open = k.gap_open;
+  setup.gap_extend = k.gap_extend;
+  setup.match = k.match;
+  setup.mismatch = k.mismatch;
+  setup.end_gaps_free = k.end_gaps_free;
+  setup.uniform = k.uniform;
+  setup.traceback = traceback;
+  return setup;
+}
+
+void write_report(const std::string& path, const nlohmann::json& report) {
+  const std::string partial = path + ".partial";
+  {
+    std::ofstream out(partial);
+    if (!out) fail("--report: cannot write {}", partial);
+    out << report.dump(2) << '\n';
+  }
+  std::filesystem::rename(partial, path);
+}
+
+// Rank 0: input, output, dispatch. Returns the exit code.
+int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
+             const BatchWorker& worker, std::uint64_t capacity) {
+  const auto& queries = input.queries;
+  const auto& targets = input.targets();
+  const PairPlan& plan = *input.plan;
+  ResultWriter writer(options.output, options.resume);
+  if (writer.already_complete()) {
+    spdlog::info("{} is already complete; nothing to resume", options.output);
+    return kExitOk;
+  }
+  const std::uint64_t first = writer.lines_kept();
+  if (first > 0) {
+    WG_REQUIRE(first <= plan.size(), "--resume: {}.partial has {} lines but the input gives {} pairs",
+               options.output, first, plan.size());
+    const PairRef last = plan.at(first - 1);
+    const std::string expected = queries[last.query].id + '\t' + targets[last.target].id + '\t';
+    WG_REQUIRE(writer.last_kept_line().rfind(expected, 0) == 0,
+               "--resume: line {} of {}.partial does not match pair {} of this input ({} vs {}); "
+               "was it written with other inputs?",
+               first, options.output, first, queries[last.query].id, targets[last.target].id);
+    spdlog::info("resuming: {} of {} pairs already written", first, plan.size());
+  }
+  spdlog::info("aligning {} pairs ({}, {}), {} rank(s)", plan.size() - first,
+               alphabet_name(input.alphabet), input.scheme.description,
+               [&] { int s = 1; MPI_Comm_size(comm, &s); return s; }());
+
+  BatchSource source(queries, targets, plan, first, kWindowPairs);
+  std::map<int, RankStats> ranks;
+  std::uint64_t done_pairs = 0;
+  std::uint64_t done_cells = 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto last_log = start;
+  auto last_flush = start;
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  const std::uint64_t todo = plan.size() - first;
+
+  DispatchCallbacks callbacks;
+  callbacks.next_batch = [&](std::uint64_t cells) { return source.next(cells); };
+  callbacks.accept = [&](BatchResults&& results) {
+    auto& stats = ranks[results.rank];
+    stats.backend = results.backend;
+    ++stats.batches;
+    stats.pairs += results.pair_ids.size();
+    stats.cells += results.cells;
+    stats.compute_seconds += results.compute_seconds;
+    done_pairs += results.pair_ids.size();
+    done_cells += results.cells;
+    for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
+      const std::uint64_t id = results.pair_ids[k];
+      const PairRef pair = plan.at(id);
+      writer.put(id, format_result_line(queries[pair.query].id, targets[pair.target].id,
+                                        results.scores[k],
+                                        results.cigars.empty() ? nullptr : &results.cigars[k],
+                                        input.scheme.scale));
+    }
+  };
+  callbacks.tick = [&] {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_flush > std::chrono::seconds(1)) {
+      writer.flush();
+      last_flush = now;
+    }
+    if (now - last_log < std::chrono::seconds(2) && done_pairs < todo) return;
+    last_log = now;
+    const double seconds = std::max(elapsed(), 1e-9);
+    const double rate = static_cast<double>(done_pairs) / seconds;
+    spdlog::info("aligned {}/{} pairs ({:.1f}%), {:.0f} pairs/s, {:.2f} GCUPS, ETA {:.0f} s",
+                 done_pairs, todo, todo ? 100.0 * static_cast<double>(done_pairs) / static_cast<double>(todo) : 100.0, rate,
+                 static_cast<double>(done_cells) / seconds * 1e-9,
+                 rate > 0 ? static_cast<double>(todo - done_pairs) / rate : 0.0);
+  };
+
+  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, worker, capacity, g_stop_requested);
+  const double seconds = elapsed();
+  const bool interrupted = outcome == DispatchOutcome::interrupted;
+  if (interrupted) {
+    writer.flush();
+    spdlog::warn("interrupted: {} pairs are in {}.partial; run again with --resume to finish",
+                 writer.next_index(), options.output);
+  } else {
+    WG_REQUIRE(writer.next_index() == plan.size() && writer.pending() == 0,
+               "internal error: {} of {} results written", writer.next_index(), plan.size());
+    writer.commit();
+  }
+  double compute_gcups = 0;
+  nlohmann::json rank_reports = nlohmann::json::array();
+  for (const auto& [rank, stats] : ranks) {
+    if (stats.compute_seconds > 0)
+      compute_gcups += static_cast<double>(stats.cells) / stats.compute_seconds * 1e-9;
+    rank_reports.push_back({{"rank", rank}, {"backend", stats.backend}, {"batches", stats.batches},
+                            {"pairs", stats.pairs}, {"cells", stats.cells},
+                            {"compute_seconds", stats.compute_seconds}});
+  }
+  const double gcups = static_cast<double>(done_cells) / std::max(seconds, 1e-9) * 1e-9;
+  spdlog::info("{} {} pairs in {:.2f} s: {:.2f} GCUPS end to end, {:.2f} GCUPS in the aligners",
+               interrupted ? "stopped after" : "aligned", done_pairs, seconds, gcups, compute_gcups);
+  if (!options.report.empty()) {
+    write_report(options.report,
+                 {{"command", "align"}, {"pairs", done_pairs}, {"pairs_total", plan.size()},
+                  {"pairs_resumed", first}, {"cells", done_cells}, {"seconds", seconds},
+                  {"gcups", gcups}, {"compute_gcups", compute_gcups},
+                  {"alphabet", alphabet_name(input.alphabet)},
+                  {"scoring", input.scheme.description}, {"traceback", options.traceback},
+                  {"interrupted", interrupted}, {"ranks", rank_reports}});
+  }
+  return interrupted ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace
+
+int run_align(const AlignOptions& options) {
+  MPI_Comm comm = MPI_COMM_WORLD;
+  int rank = 0;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  g_stop_requested = false;
+  std::signal(SIGTERM, request_stop);
+  std::signal(SIGUSR1, request_stop);
+
+  AlignInput input;
+  JobSetup setup;
+  if (rank == 0) {
+    input = load_align_input(options);
+    setup = job_setup(input.scheme, options.traceback);
+  }
+  setup = broadcast_setup(comm, setup);
+  const KernelScoring scoring = kernel_scoring(setup);
+
+  auto aligner = make_aligner(comm, options.backend);
+  spdlog::debug("rank {} aligns with {}", rank, aligner->name());
+  const bool on_gpu = aligner->name().rfind("cuda", 0) == 0;
+  const std::uint64_t capacity =
+      options.batch_cells > 0
+          ? options.batch_cells
+          : (on_gpu ? std::uint64_t{60'000'000'000}
+                    : std::uint64_t{300'000'000} * static_cast<std::uint64_t>(omp_get_max_threads()));
+
+  const BatchWorker worker = [&](WorkBatch&& batch) {
+    PairBatch pairs;
+    pairs.residues = std::move(batch.residues);
+    pairs.offsets = std::move(batch.offsets);
+    pairs.lengths = std::move(batch.lengths);
+    pairs.query = std::move(batch.query);
+    pairs.target = std::move(batch.target);
+    const double before = aligner->compute_seconds();
+    std::vector<PairResult> results;
+    aligner->align(pairs, scoring, setup.traceback, results);
+    BatchResults out;
+    out.id = batch.id;
+    out.pair_ids = std::move(batch.pair_ids);
+    out.cells = pairs.cells();
+    out.compute_seconds = aligner->compute_seconds() - before;
+    out.rank = rank;
+    out.backend = aligner->name();
+    out.scores.reserve(results.size());
+    for (auto& r : results) {
+      out.scores.push_back(r.score);
+      if (setup.traceback) out.cigars.push_back(std::move(r.cigar));
+    }
+    return out;
+  };
+
+  if (rank == 0) return run_root(comm, options, input, worker, capacity);
+  run_worker(comm, worker, capacity);
+  return g_stop_requested ? kExitInterrupted : kExitOk;
+}
+
+}  // namespace wg::align

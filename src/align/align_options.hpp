@@ -1,0 +1,30 @@
+// Options of `warpgraph align`, filled by src/cli/align_command.cpp.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "align/scoring.hpp"
+
+namespace wg::align {
+
+struct AlignOptions {
+  std::vector<std::string> pairs;  // two files: i-th record with i-th record
+  std::string all_vs_all;          // one file: every pair i < j
+  std::string query;               // with target: every query with every target
+  std::string target;
+  std::string alphabet;            // dna, protein, or empty to detect
+  ScoringOptions scoring;
+  bool traceback = false;
+  std::string output = "-";
+  bool resume = false;
+  std::string backend = "auto";    // host, cuda, auto
+  std::string report;              // JSON report file, empty for none
+  std::uint64_t batch_cells = 0;   // cells per batch; 0 picks per backend
+};
+
+// Runs the alignment on every rank; returns the process exit code.
+int run_align(const AlignOptions& options);
+
+}  // namespace wg::align

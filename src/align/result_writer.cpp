@@ -1,0 +1,90 @@
+#include "align/result_writer.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "error.hpp"
+
+namespace wg::align {
+namespace {
+
+// Counts complete lines of an earlier partial output and cuts a torn last line.
+std::uint64_t keep_complete_lines(const std::string& path, std::string& last_line) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("{}: cannot read the partial output to resume", path);
+  std::uint64_t lines = 0;
+  std::uint64_t complete_bytes = 0;
+  std::uint64_t bytes = 0;
+  std::string line;
+  while (std::getline(in, line)) {
+    bytes += line.size();
+    if (in.eof()) break;  // no newline: torn line
+    bytes += 1;
+    ++lines;
+    complete_bytes = bytes;
+    last_line = line;
+  }
+  std::filesystem::resize_file(path, complete_bytes);
+  return lines;
+}
+
+}  // namespace
+
+ResultWriter::ResultWriter(const std::string& path, bool resume) : path_(path) {
+  if (path == "-") {
+    WG_REQUIRE(!resume, "--resume needs --output FILE");
+    out_ = stdout;
+    return;
+  }
+  partial_path_ = path + ".partial";
+  if (resume && !std::filesystem::exists(partial_path_) && std::filesystem::exists(path)) {
+    already_complete_ = true;
+    return;
+  }
+  if (resume && std::filesystem::exists(partial_path_)) {
+    lines_kept_ = keep_complete_lines(partial_path_, last_kept_line_);
+    next_index_ = lines_kept_;
+  }
+  out_ = std::fopen(partial_path_.c_str(), lines_kept_ > 0 ? "ab" : "wb");
+  if (!out_) fail("{}: cannot open for writing: {}", partial_path_, std::strerror(errno));
+  owns_file_ = true;
+  buffer_.resize(std::size_t{1} << 20);
+  std::setvbuf(out_, buffer_.data(), _IOFBF, buffer_.size());
+}
+
+ResultWriter::~ResultWriter() {
+  if (owns_file_ && out_) std::fclose(out_);
+}
+
+void ResultWriter::put(std::uint64_t index, std::string line) {
+  if (index != next_index_) {
+    pending_.emplace(index, std::move(line));
+    return;
+  }
+  std::fwrite(line.data(), 1, line.size(), out_);
+  ++next_index_;
+  for (auto it = pending_.begin(); it != pending_.end() && it->first == next_index_;
+       it = pending_.erase(it)) {
+    std::fwrite(it->second.data(), 1, it->second.size(), out_);
+    ++next_index_;
+  }
+}
+
+void ResultWriter::flush() {
+  if (out_ && std::fflush(out_) != 0)
+    fail("{}: write failed: {}", owns_file_ ? partial_path_ : "stdout", std::strerror(errno));
+}
+
+void ResultWriter::commit() {
+  flush();
+  if (!owns_file_) return;
+  if (std::fclose(out_) != 0) fail("{}: close failed: {}", partial_path_, std::strerror(errno));
+  out_ = nullptr;
+  std::filesystem::rename(partial_path_, path_);
+}
+
+}  // namespace wg::align

@@ -1,0 +1,165 @@
+#include "align/scoring.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "error.hpp"
+
+namespace wg::align {
+namespace {
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("--matrix: '{}' is neither a built-in matrix (BLOSUM62, EDNAFULL) nor a readable file", path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Smallest scale (dividing 100) that makes every value an integer.
+std::int32_t common_scale(const std::vector<std::pair<std::string, double>>& values) {
+  for (const std::int32_t scale : {1, 2, 4, 5, 10, 20, 25, 50, 100}) {
+    bool whole = true;
+    for (const auto& [name, v] : values) {
+      const double scaled = v * scale;
+      if (std::fabs(scaled - std::round(scaled)) > 1e-6) whole = false;
+    }
+    if (whole) return scale;
+  }
+  for (const auto& [name, v] : values) {
+    const double scaled = v * 100;
+    if (std::fabs(scaled - std::round(scaled)) > 1e-6)
+      fail("{} {}: at most two decimals are supported", name, v);
+  }
+  return 100;
+}
+
+std::int32_t to_fixed(double value, std::int32_t scale) {
+  return static_cast<std::int32_t>(std::lround(value * scale));
+}
+
+}  // namespace
+
+SubstitutionMatrix parse_matrix(const std::string& text, const std::string& origin) {
+  SubstitutionMatrix matrix;
+  std::istringstream in(text);
+  std::string line;
+  std::size_t line_number = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    std::istringstream words(line);
+    if (matrix.letters.empty()) {
+      std::string word;
+      while (words >> word) {
+        if (word.size() != 1 || !std::isgraph(static_cast<unsigned char>(word[0])))
+          fail("{}: line {}: malformed matrix header: expected single letters, found '{}'",
+               origin, line_number, word);
+        matrix.letters += static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
+      }
+      continue;
+    }
+    std::string row_letter;
+    words >> row_letter;
+    const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(row_letter[0])));
+    if (row_letter.size() != 1 || matrix.rows.size() >= matrix.letters.size() ||
+        matrix.letters[matrix.rows.size()] != letter)
+      fail("{}: line {}: malformed matrix: expected row '{}', found '{}'", origin, line_number,
+           matrix.rows.size() < matrix.letters.size() ? matrix.letters[matrix.rows.size()] : '?',
+           row_letter);
+    std::vector<int> row;
+    std::string word;
+    while (words >> word) {
+      std::size_t used = 0;
+      int value = 0;
+      try {
+        value = std::stoi(word, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used != word.size())
+        fail("{}: line {}: malformed matrix: '{}' is not an integer score", origin, line_number,
+             word);
+      row.push_back(value);
+    }
+    if (row.size() != matrix.letters.size())
+      fail("{}: line {}: malformed matrix: row '{}' has {} scores, the header has {} letters",
+           origin, line_number, letter, row.size(), matrix.letters.size());
+    matrix.rows.push_back(std::move(row));
+  }
+  if (matrix.letters.empty()) fail("{}: malformed matrix: no header line of letters", origin);
+  if (matrix.rows.size() != matrix.letters.size())
+    fail("{}: malformed matrix: {} rows for {} letters", origin, matrix.rows.size(),
+         matrix.letters.size());
+  return matrix;
+}
+
+ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
+  WG_REQUIRE(options.match.has_value() == options.mismatch.has_value(),
+             "--match and --mismatch go together");
+  WG_REQUIRE(!(options.match && !options.matrix.empty()),
+             "--matrix cannot be combined with --match/--mismatch");
+  WG_REQUIRE(options.gap_open >= 0 && options.gap_extend >= 0,
+             "--gap-open and --gap-extend are penalties: give them as positive numbers");
+  std::vector<std::pair<std::string, double>> values{{"--gap-open", options.gap_open},
+                                                     {"--gap-extend", options.gap_extend}};
+  if (options.match) {
+    values.emplace_back("--match", *options.match);
+    values.emplace_back("--mismatch", *options.mismatch);
+  }
+  ScoringScheme scheme;
+  scheme.scale = common_scale(values);
+  KernelScoring& k = scheme.kernel;
+  k.gap_open = to_fixed(options.gap_open, scheme.scale);
+  k.gap_extend = to_fixed(options.gap_extend, scheme.scale);
+  k.end_gaps_free = options.end_gaps_free;
+  const auto letters = alphabet_letters(alphabet);
+  scheme.allowed.assign(kAlphabetSlots, false);
+
+  if (options.match) {
+    k.uniform = true;
+    k.match = to_fixed(*options.match, scheme.scale);
+    k.mismatch = to_fixed(*options.mismatch, scheme.scale);
+    for (int a = 0; a < kAlphabetSlots; ++a)
+      for (int b = 0; b < kAlphabetSlots; ++b)
+        k.table[a * kAlphabetSlots + b] = a == b ? k.match : k.mismatch;
+    for (std::size_t c = 0; c < letters.size(); ++c) scheme.allowed[c] = true;
+    scheme.description = fmt::format("match {} mismatch {}", *options.match, *options.mismatch);
+  } else {
+    std::string name = options.matrix;
+    if (name.empty()) name = alphabet == Alphabet::dna ? "EDNAFULL" : "BLOSUM62";
+    const char* text = builtin_matrix(name);
+    const SubstitutionMatrix matrix =
+        text ? parse_matrix(text, name) : parse_matrix(read_text_file(name), name);
+    for (std::size_t r = 0; r < matrix.letters.size(); ++r) {
+      const std::int8_t a = residue_code(alphabet, matrix.letters[r]);
+      if (a == kNoCode) continue;
+      for (std::size_t c = 0; c < matrix.letters.size(); ++c) {
+        const std::int8_t b = residue_code(alphabet, matrix.letters[c]);
+        if (b == kNoCode) continue;
+        k.table[a * kAlphabetSlots + b] = matrix.rows[r][c] * scheme.scale;
+        scheme.allowed[static_cast<std::size_t>(a)] = true;
+      }
+    }
+    scheme.description = "matrix " + name;
+  }
+  scheme.description += fmt::format(", gap open {} extend {}, end gaps {}", options.gap_open,
+                                    options.gap_extend, options.end_gaps_free ? "free" : "penalised");
+  return scheme;
+}
+
+std::string format_score(std::int32_t scaled, std::int32_t scale) {
+  if (scaled % scale == 0) return std::to_string(scaled / scale);
+  const std::int64_t hundredths = std::int64_t{scaled} * (100 / scale);
+  const std::int64_t magnitude = hundredths < 0 ? -hundredths : hundredths;
+  std::string text = fmt::format("{}{}.{:02d}", hundredths < 0 ? "-" : "", magnitude / 100,
+                                 magnitude % 100);
+  if (text.back() == '0') text.pop_back();
+  return text;
+}
+
+}  // namespace wg::align

@@ -1,0 +1,48 @@
+// Scoring schemes: match/mismatch or a substitution matrix (built-in BLOSUM62 and
+// EDNAFULL, or an NCBI-format file), affine gap penalties, end gaps charged or free.
+// Every value is turned into a fixed-point integer with one common scale (1, 2, 10 ...)
+// so that decimal penalties such as 10 and 0.5 score exactly.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "align/alphabet.hpp"
+#include "align/nw_types.hpp"
+
+namespace wg::align {
+
+struct ScoringOptions {
+  std::string matrix;                // name or file; empty: match/mismatch or the default
+  std::optional<double> match;       // with mismatch: score of equal / different letters
+  std::optional<double> mismatch;
+  double gap_open = 10.0;            // cost of a gap's first residue
+  double gap_extend = 0.5;           // cost of each further residue
+  bool end_gaps_free = false;
+};
+
+struct ScoringScheme {
+  KernelScoring kernel;
+  std::int32_t scale = 1;            // kernel scores are user scores x scale
+  std::vector<bool> allowed;         // per residue code: does the scheme score it
+  std::string description;           // for logs and reports
+};
+
+ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet);
+
+// A substitution matrix as read from NCBI's text format.
+struct SubstitutionMatrix {
+  std::string letters;                 // column (and row) letters
+  std::vector<std::vector<int>> rows;  // rows[r][c], by position in `letters`
+};
+SubstitutionMatrix parse_matrix(const std::string& text, const std::string& origin);
+
+// Built-in matrix text by name (BLOSUM62, EDNAFULL), or nullptr.
+const char* builtin_matrix(const std::string& name);
+
+// The user's score for a scaled kernel score, written like EMBOSS: 1286, 112.5, -2623.
+std::string format_score(std::int32_t scaled, std::int32_t scale);
+
+}  // namespace wg::align
