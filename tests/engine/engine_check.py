@@ -1,0 +1,245 @@
+"""Runs `warpgraph run` under mpirun on test graphs and compares every result with an
+independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
+Suites: rmat, grid, real, options, checkpoint, signal. Environment: WARPGRAPH, MPIEXEC,
+WG_DATA_DIR, WG_SHARED_DATA_DIR (as set by ctest)."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import graph_reference as ref
+
+WARPGRAPH = os.environ["WARPGRAPH"]
+MPIEXEC = os.environ.get("MPIEXEC", "mpirun")
+failures = []
+
+
+def mpirun(ranks, args, check=True, **kwargs):
+    command = [MPIEXEC, "-n", str(ranks), "--oversubscribe", WARPGRAPH] + [str(a) for a in args]
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if check and result.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
+    return result
+
+
+def expect(condition, what):
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+class Fixture:
+    """A graph file and its reference results, computed once per algorithm."""
+
+    def __init__(self, path, source):
+        self.path = path
+        self.source = source
+        self.matrix, self.counts, self.weighted = ref.load_graph(path)
+        self.n = self.matrix.shape[0]
+        self.cache = {}
+
+    def expected(self, algo):
+        if algo not in self.cache:
+            m = self.matrix
+            self.cache[algo] = {
+                "bfs": lambda: ref.bfs(m, self.source),
+                "sssp": lambda: ref.sssp(m, self.source),
+                "sswp": lambda: ref.sswp(m, self.source),
+                "cc": lambda: ref.components(m),
+                "pagerank": lambda: ref.pagerank(self.counts),
+            }[algo]()
+        return self.cache[algo]
+
+
+def compare(fixture, algo, values, what):
+    want = fixture.expected(algo)
+    if algo == "pagerank":
+        error = float(np.abs(values - want).sum())
+        expect(error < 1e-4, f"{what}: PageRank L1 error {error:.2e} < 1e-4")
+    elif algo == "sssp":
+        same_inf = np.array_equal(np.isinf(values), np.isinf(want))
+        finite = ~np.isinf(want)
+        close = np.allclose(values[finite], want[finite], rtol=1e-5, atol=1e-5)
+        expect(same_inf and close, f"{what}: SSSP distances equal scipy dijkstra")
+    else:
+        bad = np.flatnonzero(values != want)
+        expect(len(bad) == 0, f"{what}: {algo} equals the reference"
+               + (f" (first mismatch at vertex {bad[0]}: {values[bad[0]]} vs {want[bad[0]]})"
+                  if len(bad) else ""))
+
+
+def run_case(fixture, algo, ranks, workdir, extra=(), fmt="tsv", tag=""):
+    out = os.path.join(workdir, f"{algo}-{ranks}{tag}.{ 'tsv' if fmt == 'tsv' else 'h5'}")
+    report = out + ".json"
+    args = ["run", "--graph", fixture.path, "--algo", algo, "--output", out,
+            "--output-format", fmt, "--report", report] + list(extra)
+    if algo in ("bfs", "sssp", "sswp"):
+        args += ["--source", fixture.source]
+    mpirun(ranks, args)
+    values = ref.read_tsv(out, fixture.n) if fmt == "tsv" else ref.read_hdf5_values(out)
+    with open(report) as f:
+        rep = json.load(f)
+    what = f"{os.path.basename(fixture.path)} {algo} np={ranks} {' '.join(map(str, extra))}".strip()
+    compare(fixture, algo, values, what)
+    return rep, out
+
+
+def make_grid(workdir, side=48):
+    """A side x side grid, undirected, integer weights from a fixed pattern."""
+    path = os.path.join(workdir, "grid.txt")
+    with open(path, "w") as f:
+        for r in range(side):
+            for c in range(side):
+                v = r * side + c
+                if c + 1 < side:
+                    f.write(f"{v}\t{v + 1}\t{1 + (v * 7) % 13}\n")
+                if r + 1 < side:
+                    f.write(f"{v}\t{v + side}\t{1 + (v * 11) % 17}\n")
+    graph = os.path.join(workdir, "grid.h5")
+    mpirun(1, ["convert", "--undirected", path, graph])
+    return Fixture(graph, side + 1)
+
+
+def make_rmat(workdir, scale=12, name="rmat.h5", shards=3):
+    graph = os.path.join(workdir, name)
+    mpirun(2, ["generate", "--scale", scale, "--edge-factor", 8, "--seed", 7, "--max-weight", 50,
+               "--shards", shards, graph])
+    return Fixture(graph, 1)
+
+
+ALGOS = ["bfs", "sssp", "sswp", "cc", "pagerank"]
+SECTION = ["--section-size", 64]  # more sections than partitions on small graphs
+
+
+def suite_rmat(workdir):
+    g = make_rmat(workdir)
+    for ranks in (1, 3):
+        for algo in ALGOS:
+            run_case(g, algo, ranks, workdir, SECTION)
+
+
+def suite_grid(workdir):
+    g = make_grid(workdir)
+    for algo in ALGOS:
+        run_case(g, algo, 2, workdir, SECTION)
+    run_case(g, "sssp", 3, workdir, SECTION, fmt="hdf5", tag="-h5")
+
+
+def suite_real(workdir):
+    """A real public graph bundled with the project (or the shared data set)."""
+    candidates = [os.path.join(os.environ.get("WG_DATA_DIR", ""), "graphs", "karate.mtx"),
+                  os.path.join(os.environ.get("WG_DATA_DIR", ""), "graphs", "CA-GrQc.txt"),
+                  os.path.join(os.environ.get("WG_SHARED_DATA_DIR", ""), "graphs", "CA-GrQc.txt")]
+    source = next((c for c in candidates if os.path.exists(c)), None)
+    if source is None:
+        print("SKIP: no bundled real graph found")
+        sys.exit(77)
+    graph = os.path.join(workdir, "real.h5")
+    mpirun(1, ["convert", source, graph])
+    g = Fixture(graph, 0)
+    for algo in ("bfs", "sssp", "cc", "pagerank"):
+        run_case(g, algo, 2, workdir, SECTION)
+    run_case(g, "bfs", 4, workdir, SECTION + ["--devices-per-rank", 2])
+
+
+def suite_options(workdir):
+    g = make_rmat(workdir)
+    variants = [
+        (2, ["--devices-per-rank", 2]),
+        (4, ["--devices-per-rank", 2]),
+        (2, ["--balance", "off"]),
+        (4, ["--balance", "off"]),
+        (2, ["--exchange", "all"]),
+        (4, ["--ranks-per-node", 1]),
+        (3, ["--ranks-per-node", 2]),
+        (4, ["--overlap", 0]),
+        (2, ["--overlap", 1.0]),
+    ]
+    for ranks, extra in variants:
+        for algo in ("bfs", "sssp", "pagerank"):
+            run_case(g, algo, ranks, workdir, SECTION + extra, tag="-" + "-".join(map(str, extra)))
+    run_case(g, "cc", 4, workdir, SECTION + ["--ranks-per-node", 1, "--devices-per-rank", 2],
+             tag="-rpn1dpr2")
+    # Vertex refinement sends less than sending every update.
+    for algo in ("bfs", "sssp"):
+        vr, _ = run_case(g, algo, 4, workdir, SECTION + ["--exchange", "vr"], tag="-vr")
+        everything, _ = run_case(g, algo, 4, workdir, SECTION + ["--exchange", "all"], tag="-all")
+        a, b = vr["summary"]["outbox_bytes"], everything["summary"]["outbox_bytes"]
+        expect(0 < a < b, f"{algo}: outbox bytes under vr ({a}) < under all ({b})")
+    # The balancer moves borders on a changing frontier; every report lists them.
+    rep, _ = run_case(g, "bfs", 4, workdir, SECTION, tag="-borders")
+    borders = [tuple(it["borders"]) for it in rep["iterations"]]
+    expect(len(set(borders)) > 1, "bfs np=4: the sliding balancer changed the borders")
+    for b in borders:
+        inside = all(r[0] <= b[p] and b[p + 1] <= r[1] for p, r in enumerate(rep["stored_ranges"]))
+        expect(inside, f"borders {b} lie inside the stored ranges") if not inside else None
+    rep, _ = run_case(g, "bfs", 4, workdir, SECTION + ["--balance", "off"], tag="-fixed")
+    expect(len({tuple(it["borders"]) for it in rep["iterations"]}) == 1,
+           "bfs np=4 --balance off: borders stay static")
+
+
+def suite_checkpoint(workdir):
+    """Stopped by --max-iterations with a checkpoint, then resumed: byte-identical output."""
+    g = make_rmat(workdir)
+    for algo, ranks, stop in (("bfs", 2, 2), ("sssp", 3, 3), ("pagerank", 2, 5), ("cc", 4, 1)):
+        _, full = run_case(g, algo, ranks, workdir, SECTION, tag="-full")
+        ckpt = os.path.join(workdir, f"{algo}.ckpt.h5")
+        part = os.path.join(workdir, f"{algo}-part.tsv")
+        args = ["run", "--graph", g.path, "--algo", algo, "--output", part, "--checkpoint", ckpt,
+                "--max-iterations", stop] + SECTION
+        if algo in ("bfs", "sssp"):
+            args += ["--source", g.source]
+        mpirun(ranks, args)
+        expect(os.path.exists(ckpt), f"{algo}: checkpoint written when --max-iterations stopped")
+        resumed = os.path.join(workdir, f"{algo}-resumed.tsv")
+        args = ["run", "--graph", g.path, "--algo", algo, "--output", resumed, "--resume", ckpt] + SECTION
+        if algo in ("bfs", "sssp"):
+            args += ["--source", g.source]
+        mpirun(ranks, args)
+        with open(full, "rb") as a, open(resumed, "rb") as b:
+            expect(a.read() == b.read(), f"{algo} np={ranks}: resumed output equals the full run byte for byte")
+
+
+def suite_signal(workdir):
+    """SIGUSR1 during a run: checkpoint, exit 75, and the resumed run equals an uninterrupted one."""
+    g = make_rmat(workdir, scale=14, name="rmat14.h5")
+    common = ["--graph", g.path, "--algo", "pagerank", "--tolerance", 0, "--max-iterations", 400]
+    full = os.path.join(workdir, "full.tsv")
+    mpirun(2, ["run"] + common + ["--output", full])
+    ckpt = os.path.join(workdir, "sig.ckpt.h5")
+    out = os.path.join(workdir, "sig.tsv")
+    command = [MPIEXEC, "-n", "2", "--oversubscribe", WARPGRAPH, "run"] + [str(a) for a in common + [
+        "--output", out, "--checkpoint", ckpt, "--checkpoint-every", 20]]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not os.path.exists(ckpt) and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.05)
+    os.remove(ckpt)  # the periodic one; the signal must write a new one
+    proc.send_signal(signal.SIGUSR1)
+    _, err = proc.communicate(timeout=300)
+    expect(proc.returncode == 75, f"SIGUSR1: exit code {proc.returncode} == 75")
+    expect("resume with --resume" in err, "SIGUSR1: the log says how to resume")
+    expect(os.path.exists(ckpt) and not os.path.exists(out), "SIGUSR1: checkpoint written, no output")
+    mpirun(2, ["run"] + common + ["--output", out, "--resume", ckpt])
+    with open(full, "rb") as a, open(out, "rb") as b:
+        expect(a.read() == b.read(), "SIGUSR1 then --resume: output equals the uninterrupted run")
+
+
+def main():
+    suite, workdir = sys.argv[1], sys.argv[2]
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    globals()["suite_" + suite](workdir)
+    if failures:
+        print(f"{len(failures)} check(s) failed", file=sys.stderr)
+        sys.exit(1)
+    print("all checks passed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Independent reference results for the graph engine tests, computed with scipy and
+networkx from the stored edges of a warpgraph HDF5 graph (read with h5py, no warpgraph
+code), and readers of warpgraph's outputs."""
+import heapq
+import os
+
+import h5py
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse import csgraph
+
+
+def load_graph(index_path):
+    """Out-edge adjacency of the whole graph as a scipy CSR matrix (row = source),
+    with the stored weights (or ones), plus the attributes of the index file."""
+    base = os.path.dirname(index_path)
+    with h5py.File(index_path, "r") as index:
+        n = int(index.attrs["num_vertices"])
+        weighted = bool(index.attrs["weighted"])
+        files = [f.decode() for f in index["shards/file"][:]]
+        begins = index["shards/vertex_begin"][:]
+    rows, cols, vals = [], [], []
+    for name, begin in zip(files, begins):
+        with h5py.File(os.path.join(base, name), "r") as shard:
+            indptr = shard["out/indptr"][:].astype(np.int64)
+            indices = shard["out/indices"][:].astype(np.int64)
+            counts = np.diff(indptr)
+            rows.append(np.repeat(np.arange(int(begin), int(begin) + len(counts)), counts))
+            cols.append(indices)
+            vals.append(shard["out/weights"][:].astype(np.float64) if weighted
+                        else np.ones(len(indices)))
+    rows, cols, vals = (np.concatenate(x) for x in (rows, cols, vals))
+    # Parallel edges keep the smallest weight, as the engine's min-reductions see them.
+    order = np.lexsort((vals, cols, rows))
+    rows, cols, vals = rows[order], cols[order], vals[order]
+    keep = np.ones(len(rows), dtype=bool)
+    keep[1:] = (rows[1:] != rows[:-1]) | (cols[1:] != cols[:-1])
+    multiplicity = np.diff(np.append(np.flatnonzero(keep), len(rows)))
+    matrix = sp.csr_matrix((vals[keep], (rows[keep], cols[keep])), shape=(n, n))
+    counts = sp.csr_matrix((multiplicity.astype(np.float64), (rows[keep], cols[keep])), shape=(n, n))
+    return matrix, counts, weighted
+
+
+def bfs(matrix, source):
+    return csgraph.shortest_path(matrix, directed=True, unweighted=True, indices=source)
+
+
+def sssp(matrix, source):
+    return csgraph.dijkstra(matrix, directed=True, indices=source)
+
+
+def sswp(matrix, source):
+    """Widest path by a max-bottleneck Dijkstra; unreachable 0, the source inf."""
+    n = matrix.shape[0]
+    width = np.zeros(n)
+    width[source] = np.inf
+    heap = [(-np.inf, source)]
+    done = np.zeros(n, dtype=bool)
+    indptr, indices, data = matrix.indptr, matrix.indices, matrix.data
+    while heap:
+        w, u = heapq.heappop(heap)
+        if done[u]:
+            continue
+        done[u] = True
+        for e in range(indptr[u], indptr[u + 1]):
+            v = indices[e]
+            cand = min(-w, data[e])
+            if cand > width[v]:
+                width[v] = cand
+                heapq.heappush(heap, (-cand, v))
+    return width  # (the test graphs have no parallel edges)
+
+
+def components(matrix):
+    _, labels = csgraph.connected_components(matrix, directed=True, connection="weak")
+    smallest = np.full(labels.max() + 1, matrix.shape[0], dtype=np.int64)
+    np.minimum.at(smallest, labels, np.arange(matrix.shape[0]))
+    return smallest[labels].astype(np.float64)
+
+
+def pagerank(counts):
+    """networkx.pagerank on the stored edges (parallel edges counted, weights ignored)."""
+    graph = nx.from_scipy_sparse_array(counts, create_using=nx.MultiDiGraph,
+                                       parallel_edges=True)
+    ranks = nx.pagerank(graph, alpha=0.85, weight=None)
+    return np.array([ranks[v] for v in range(counts.shape[0])])
+
+
+def read_tsv(path, n):
+    ids, values = [], []
+    with open(path) as f:
+        for line in f:
+            a, b = line.rstrip("\n").split("\t")
+            ids.append(int(a))
+            values.append(float(b))
+    assert ids == list(range(n)), f"{path}: ids are not 0..{n - 1} in order"
+    return np.array(values)
+
+
+def read_hdf5_values(path):
+    with h5py.File(path, "r") as f:
+        return f["values"][:]
