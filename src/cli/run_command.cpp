@@ -18,7 +18,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--max-iterations", options->max_iterations,
                       "Stop after this many iterations (0: run until converged)");
   command->add_option("--output", options->output_path, "Write the value of every vertex here");
-  command->add_option("--output-format", options->output_format, "Output format")
+  command->add_option("--output-format", options->output_format,
+                      "Output format (default: hdf5 for a .h5 or .hdf5 output, else tsv)")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, engine::OutputFormat>{{"tsv", engine::OutputFormat::tsv},
                                                       {"hdf5", engine::OutputFormat::hdf5}}));

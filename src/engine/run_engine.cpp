@@ -28,6 +28,12 @@ std::string checkpoint_path_for(const RunOptions& options) {
 
 namespace {
 
+OutputFormat output_format_of(const RunOptions& o) {
+  if (o.output_format) return *o.output_format;
+  const std::string extension = std::filesystem::path(o.output_path).extension().string();
+  return extension == ".h5" || extension == ".hdf5" ? OutputFormat::hdf5 : OutputFormat::tsv;
+}
+
 const char* stop_text(StopReason reason) {
   switch (reason) {
     case StopReason::converged: return "converged";
@@ -135,7 +141,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
     spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
 
   if (result.reason != StopReason::signal && !o.output_path.empty()) {
-    if (o.output_format == OutputFormat::tsv) {
+    if (output_format_of(o) == OutputFormat::tsv) {
       write_tsv(o.output_path, result.mine,
                 [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
                   for (VertexId v = begin; v < end; ++v)

@@ -18,7 +18,7 @@ struct RunOptions {
   std::optional<VertexId> source;
   std::uint64_t max_iterations = 0;  // 0: until converged
   std::string output_path;           // empty: no output file
-  OutputFormat output_format = OutputFormat::tsv;
+  std::optional<OutputFormat> output_format;  // default: hdf5 for .h5/.hdf5, else tsv
   std::string report_path;
   std::optional<double> tolerance;   // PageRank; default 1e-6 * vertices
   ExchangeMode exchange = ExchangeMode::vertex_refinement;
