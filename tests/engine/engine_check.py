@@ -131,20 +131,20 @@ def suite_grid(workdir):
 
 
 def suite_real(workdir):
-    """A real public graph bundled with the project (or the shared data set)."""
-    candidates = [os.path.join(os.environ.get("WG_DATA_DIR", ""), "graphs", "karate.mtx"),
-                  os.path.join(os.environ.get("WG_DATA_DIR", ""), "graphs", "CA-GrQc.txt"),
-                  os.path.join(os.environ.get("WG_SHARED_DATA_DIR", ""), "graphs", "CA-GrQc.txt")]
-    source = next((c for c in candidates if os.path.exists(c)), None)
-    if source is None:
-        print("SKIP: no bundled real graph found")
-        sys.exit(77)
-    graph = os.path.join(workdir, "real.h5")
-    mpirun(1, ["convert", source, graph])
-    g = Fixture(graph, 0)
-    for algo in ("bfs", "sssp", "cc", "pagerank"):
+    """Real public graphs bundled in data/graphs: the Rome road network (DIMACS, directed,
+    weighted) for every algorithm, and the CA-GrQc collaboration network (SNAP)."""
+    graphs = os.path.join(os.environ["WG_DATA_DIR"], "graphs")
+    rome = os.path.join(workdir, "rome99.h5")
+    mpirun(2, ["convert", os.path.join(graphs, "rome99.gr"), rome])
+    g = Fixture(rome, 0)  # DIMACS vertex 1 is id 0
+    for algo in ALGOS:
         run_case(g, algo, 2, workdir, SECTION)
-    run_case(g, "bfs", 4, workdir, SECTION + ["--devices-per-rank", 2])
+    run_case(g, "sssp", 4, workdir, SECTION + ["--ranks-per-node", 2], tag="-rpn2")
+    grqc = os.path.join(workdir, "grqc.h5")
+    mpirun(2, ["convert", os.path.join(graphs, "CA-GrQc.txt"), grqc])
+    g = Fixture(grqc, 13)  # the smallest id in use
+    for algo in ("bfs", "cc", "pagerank"):
+        run_case(g, algo, 3, workdir, ["--devices-per-rank", 2])
 
 
 def suite_options(workdir):
