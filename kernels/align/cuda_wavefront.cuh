@@ -1,7 +1,7 @@
 // The CUDA alignment kernels: one templated wavefront kernel covers every length class
 // (see length_classes.hpp), in a score-only form (DPX instructions on sm_90) and a
-// traceback form that stores 4 direction bits per cell; a second kernel walks the
-// directions back, one thread per pair.
+// traceback form that stores 4 direction bits per cell; a second kernel
+// (cuda_traceback_kernels.cu) walks the directions back, one thread per pair.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -241,35 +241,6 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   } else if (active && owns_corner) {
     pairs.scores[p] = corner;
   }
-}
-
-// One thread per pair: end cell, score, and the operations from the end back to (0, 0).
-__global__ void __launch_bounds__(kThreadsPerBlock)
-    traceback_kernel(DevicePairs pairs, DeviceScoring scoring) {
-  const unsigned member = blockIdx.x * blockDim.x + threadIdx.x;
-  if (member >= pairs.count) return;
-  const std::uint32_t p = pairs.members[member];
-  const int m = static_cast<int>(pairs.lengths[pairs.query[p]]);
-  const int n = static_cast<int>(pairs.lengths[pairs.target[p]]);
-  const std::uint8_t* query = pairs.residues + pairs.offsets[pairs.query[p]];
-  const std::uint8_t* target = pairs.residues + pairs.offsets[pairs.target[p]];
-  const std::int32_t* edges = pairs.edges + pairs.edge_offset[member];
-  const std::uint64_t* directions = pairs.directions + pairs.direction_offset[member];
-  char* ops = pairs.ops + pairs.ops_offset[member];
-  const EndCell end = choose_end_cell(
-      m, n, scoring.free_ends, [&](int j) { return edges[j]; },
-      [&](int i) { return edges[n + 1 + i]; });
-  pairs.scores[p] = end.score;
-  std::uint32_t count = 0;
-  trace_back(
-      query, target, m, n, end,
-      [&](int i, int j) {
-        const std::uint64_t word =
-            directions[static_cast<std::size_t>((i - 1) / kRowsPerThread) * n + (j - 1)];
-        return static_cast<std::uint8_t>((word >> (4 * ((i - 1) % kRowsPerThread))) & 15u);
-      },
-      [&](char op) { ops[count++] = op; });
-  pairs.op_counts[member] = count;
 }
 
 // Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu).

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Alignment benchmark: GCUPS of `warpgraph align` on generated pairs.
+#   - 100k DNA pairs of ~1 kb (match 2, mismatch -3, affine gaps 5/2) and 100k protein
+#     pairs of ~300 aa (BLOSUM62, gaps 11/1), score only, on 1 GPU and through MPI on 1, 2
+#     (and 4, when present) GPUs; the same with traceback on 1 GPU;
+#   - the host backend (1 core and all cores) beside parasail (1 core) on the same pairs.
+# Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
+# byte-identical across GPU counts and equal to the host backend's on the shared pairs.
+#
+# Usage: jobs/bench/align.sh [OUT_DIR]
+#   env: WARPGRAPH (default build/warpgraph), PAIRS (100000), HOST_PAIRS (2000), GPUS
+#   (GPUs to use at most; default: all visible), PYTHON (python3 with parasail, if any)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:-bench-align}
+warpgraph=${WARPGRAPH:-build/warpgraph}
+pairs=${PAIRS:-100000}
+host_pairs=${HOST_PAIRS:-2000}
+python=${PYTHON:-python3}
+gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | wc -l)}
+mkdir -p "$out"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+dna_scoring=(--match 2 --mismatch -3 --gap-open 5 --gap-extend 2)
+protein_scoring=(--matrix BLOSUM62 --gap-open 11 --gap-extend 1)
+
+echo "generating $pairs DNA pairs (1 kb) and $pairs protein pairs (300 aa)" >&2
+"$python" "$here/align_make_pairs.py" --kind dna --pairs "$pairs" --length 1000 --out "$out/dna"
+"$python" "$here/align_make_pairs.py" --kind protein --pairs "$pairs" --length 300 --out "$out/protein"
+for kind in dna protein; do
+  for side in a b; do
+    head -n $((2 * host_pairs)) "$out/${kind}_$side.fa" > "$out/${kind}_small_$side.fa"
+  done
+done
+
+# run NAME BACKEND RANKS KIND [extra align options...]
+run() {
+  local name=$1 backend=$2 ranks=$3 kind=$4
+  shift 4
+  local scoring=("${dna_scoring[@]}")
+  local input=${kind}
+  [ "${kind%_small}" = protein ] && scoring=("${protein_scoring[@]}")
+  echo "run $name" >&2
+  mpirun -n "$ranks" --oversubscribe "$warpgraph" align --pairs "$out/${input}_a.fa" "$out/${input}_b.fa" \
+    "${scoring[@]}" --backend "$backend" -o "$out/run_$name.tsv" --report "$out/run_$name.json" "$@" \
+    2> "$out/run_$name.log"
+  printf '{"name": "%s", "backend": "%s", "nranks": %d, "input": "%s"}\n' \
+    "$name" "$backend" "$ranks" "$input" > "$out/run_$name.meta"
+}
+
+if [ "$gpus" -gt 0 ]; then
+  run dna_score_gpu1 cuda 1 dna
+  run protein_score_gpu1 cuda 1 protein
+  run dna_traceback_gpu1 cuda 1 dna --traceback
+  run protein_traceback_gpu1 cuda 1 protein --traceback
+  for n in 2 4; do
+    [ "$gpus" -ge "$n" ] || continue
+    run dna_score_gpu$n cuda "$n" dna
+    run protein_score_gpu$n cuda "$n" protein
+  done
+  run dna_small_score_gpu1 cuda 1 dna_small
+  run dna_small_traceback_gpu1 cuda 1 dna_small --traceback
+  run protein_small_traceback_gpu1 cuda 1 protein_small --traceback
+fi
+OMP_NUM_THREADS=1 run dna_small_score_host_1core host 1 dna_small
+OMP_NUM_THREADS=1 run protein_small_score_host_1core host 1 protein_small
+run dna_small_score_host host 1 dna_small
+run dna_small_traceback_host host 1 dna_small --traceback
+run protein_small_traceback_host host 1 protein_small --traceback
+"$python" "$here/align_parasail.py" "$out/dna_small_a.fa" "$out/dna_small_b.fa" "$host_pairs" dna "$out/parasail_dna_small.json"
+"$python" "$here/align_parasail.py" "$out/protein_small_a.fa" "$out/protein_small_b.fa" "$host_pairs" protein "$out/parasail_protein_small.json"
+
+# Byte-identical outputs: across GPU counts, and GPU against host on the small sets.
+same() { cmp -s "$1" "$2" && echo true || echo false; }
+{
+  echo "{"
+  sep=""
+  for n in 2 4; do
+    for kind in dna protein; do
+      f="$out/run_${kind}_score_gpu$n.tsv"
+      [ -f "$f" ] || continue
+      echo "$sep\"${kind}_gpu1_equals_gpu$n\": $(same "$out/run_${kind}_score_gpu1.tsv" "$f")"
+      sep=","
+    done
+  done
+  if [ "$gpus" -gt 0 ]; then
+    echo "$sep\"dna_small_score_gpu_equals_host\": $(same "$out/run_dna_small_score_gpu1.tsv" "$out/run_dna_small_score_host.tsv")"
+    echo ",\"dna_small_traceback_gpu_equals_host\": $(same "$out/run_dna_small_traceback_gpu1.tsv" "$out/run_dna_small_traceback_host.tsv")"
+    echo ",\"protein_small_traceback_gpu_equals_host\": $(same "$out/run_protein_small_traceback_gpu1.tsv" "$out/run_protein_small_traceback_host.tsv")"
+  fi
+  echo "}"
+} > "$out/checks.json"
+rm -f "$out"/*.fa
+"$python" "$here/align_summary.py" "$out"

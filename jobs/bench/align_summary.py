@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Collects the JSON reports of jobs/bench/align.sh into one table (stdout) and one JSON
+file. Usage: align_summary.py OUT_DIR"""
+import json
+import sys
+from pathlib import Path
+
+
+def main():
+    out = Path(sys.argv[1])
+    rows = []
+    for report in sorted(out.glob("run_*.json")):
+        r = json.loads(report.read_text())
+        meta = json.loads((out / (report.stem + ".meta")).read_text())
+        rows.append({**meta, "pairs": r["pairs"], "cells": r["cells"], "seconds": r["seconds"],
+                     "gcups_end_to_end": r["gcups"], "gcups_aligners": r["compute_gcups"],
+                     "ranks": r["ranks"]})
+    parasail = {}
+    for p in sorted(out.glob("parasail_*.json")):
+        parasail[p.stem.removeprefix("parasail_")] = json.loads(p.read_text())
+    checks = json.loads((out / "checks.json").read_text()) if (out / "checks.json").exists() else {}
+    summary = {"runs": rows, "parasail": parasail, "checks": checks}
+    (out / "align_bench.json").write_text(json.dumps(summary, indent=2) + "\n")
+    print(f"{'run':34} {'backend':8} {'ranks':>5} {'pairs':>8} {'Gcells':>9} {'seconds':>8} "
+          f"{'GCUPS e2e':>10} {'GCUPS aligner':>13}")
+    for r in rows:
+        print(f"{r['name']:34} {r['backend']:8} {r['nranks']:>5} {r['pairs']:>8} {r['cells']/1e9:>9.2f} "
+              f"{r['seconds']:>8.2f} {r['gcups_end_to_end']:>10.1f} {r['gcups_aligners']:>13.1f}")
+    for name, p in parasail.items():
+        if p.get("available"):
+            print(f"{'parasail ' + name:34} {'1 core':8} {1:>5} {p['pairs']:>8} {p['cells']/1e9:>9.2f} "
+                  f"{p['seconds']:>8.2f} {p['gcups']:>10.2f} {p['gcups']:>13.2f}")
+        else:
+            print(f"parasail {name}: python3 -c 'import parasail' failed on this machine")
+    for name, ok in checks.items():
+        print(f"check {name}: {'ok' if ok else 'FAILED'}")
+
+
+if __name__ == "__main__":
+    main()
