@@ -37,10 +37,11 @@ GzHandle open_gz(const std::string& path) {
 // Reads up to `size` bytes; fails on a damaged compressed stream.
 size_t gz_read(gzFile file, char* buffer, size_t size, const std::string& path) {
   const int got = gzread(file, buffer, static_cast<unsigned>(size));
-  if (got < 0) {
-    int code = 0;
-    fail("{}: read error ({})", path, gzerror(file, &code));
-  }
+  int code = Z_OK;
+  const char* message = gzerror(file, &code);
+  // A cut-off gzip stream ends with Z_BUF_ERROR instead of a clean end of file.
+  if (got < 0 || (code != Z_OK && code != Z_STREAM_END))
+    fail("{}: read error ({})", path, message);
   return static_cast<size_t>(got);
 }
 
