@@ -160,10 +160,13 @@ void Enactor<P>::initialise() {
     for (std::int64_t v = 0; v < static_cast<std::int64_t>(n); ++v)
       dev.values[static_cast<std::size_t>(v)] = P::init(static_cast<VertexId>(v), params_);
     // Initially active: whatever reads a vertex that starts off the identity.
-    if (kFrontier)
-      for (VertexId u = 0; u < n; ++u)
-        if (!(dev.values[u] == P::identity()))
-          graph::host::activate_targets(dev.graph->targets_view(), u, dev.frontier.data());
+    if (kFrontier) {
+#pragma omp parallel for schedule(dynamic, 4096)
+      for (std::int64_t u = 0; u < static_cast<std::int64_t>(n); ++u)
+        if (!(dev.values[static_cast<std::size_t>(u)] == P::identity()))
+          graph::host::activate_targets(dev.graph->targets_view(), static_cast<VertexId>(u),
+                                        dev.frontier.data());
+    }
   }
 }
 
@@ -195,13 +198,17 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
       }
     }
     if constexpr (P::kHasGlobalTerm) {
+      // Summed per section, so the total does not depend on threads or partitions.
       static const graph::VertexStatic kNoStatic{};
-      for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) {
-        const VertexRange r = sections_.range(s);
+      const auto first = static_cast<std::int64_t>(sections_.first(a));
+      const auto last = static_cast<std::int64_t>(sections_.last(a));
+#pragma omp parallel for schedule(static)
+      for (std::int64_t s = first; s < last; ++s) {
+        const VertexRange r = sections_.range(static_cast<std::size_t>(s));
         double term = 0.0;
         for (VertexId v = std::max(r.begin, a.begin); v < std::min(r.end, a.end); ++v)
           term += P::global_term(dev.values[v], g_.statics.empty() ? kNoStatic : g_.statics[v]);
-        section_data[ns + s] = term;
+        section_data[ns + static_cast<std::size_t>(s)] = term;
       }
     }
   }

@@ -136,7 +136,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   const EnactResult<typename P::Value> result = enactor.run();
   const std::string stopped_by =
       result.reason == StopReason::signal ? fmt::format("signal {}", result.signal) : stop_text(result.reason);
-  report.finish(stopped_by, load_seconds);
+  report.finish(stopped_by, result.iterations, load_seconds);
   if (result.reason == StopReason::max_iterations)
     spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
 

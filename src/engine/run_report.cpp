@@ -29,7 +29,8 @@ void RunReport::add(IterationRecord record) {
   iterations_.push_back(std::move(record));
 }
 
-void RunReport::finish(const std::string& stopped_by, double load_seconds) {
+void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterations,
+                       double load_seconds) {
   double seconds = 0.0;
   std::uint64_t edges = 0, outbox = 0, received = 0;
   for (const IterationRecord& r : iterations_) {
@@ -40,7 +41,7 @@ void RunReport::finish(const std::string& stopped_by, double load_seconds) {
   }
   const double rate = seconds > 0.0 ? static_cast<double>(edges) / seconds : 0.0;
   summary_ = {{"stopped_by", stopped_by},
-              {"iterations", iterations_.empty() ? 0 : iterations_.back().iteration + 1},
+              {"iterations", total_iterations},
               {"iterations_this_run", iterations_.size()},
               {"load_seconds", load_seconds},
               {"compute_seconds", seconds},

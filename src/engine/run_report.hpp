@@ -35,7 +35,7 @@ class RunReport {
   const std::vector<IterationRecord>& iterations() const { return iterations_; }
 
   // Logs the summary; `stopped_by` is converged, max-iterations or the signal name.
-  void finish(const std::string& stopped_by, double load_seconds);
+  void finish(const std::string& stopped_by, std::uint64_t total_iterations, double load_seconds);
   // Rank 0 writes the JSON (temporary name, then rename).
   void write(const std::string& path) const;
 
