@@ -36,8 +36,13 @@ void add_info_command(CLI::App& app, int& /*exit_code*/) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank != 0) return;
     std::cout << graph::format_summary(summary) << std::flush;
-    if (!settings->report.empty())
-      graph::write_report(settings->report, graph::summary_json(summary));
+    if (!settings->report.empty()) {
+      nlohmann::json report = graph::summary_json(summary);
+      int ranks = 1;
+      MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+      report["ranks"] = ranks;
+      graph::write_report(settings->report, report);
+    }
   });
 }
 

@@ -88,11 +88,19 @@ GraphSummary check_graph(const GraphInfo& graph, MPI_Comm comm) {
   Tally in_tally;
   Tally out_tally;
   FirstError problem;
+  double read_seconds = 0.0;
+  std::uint64_t read_bytes = 0;
   for (VertexId round = 0; round < rounds; ++round) {
     const VertexId begin = std::min<VertexId>(share.end, share.begin + round * kRowsPerRound);
     const VertexRange range{begin, std::min<VertexId>(share.end, begin + kRowsPerRound)};
+    const double read_start = MPI_Wtime();
     const CsrSlice in = read_csr(graph, EdgeDirection::in, range, comm);
     const CsrSlice out = read_csr(graph, EdgeDirection::out, range, comm);
+    read_seconds += MPI_Wtime() - read_start;
+    for (const CsrSlice* slice : {&in, &out})
+      read_bytes += slice->indptr.size() * sizeof(EdgeIndex) +
+                    slice->indices.size() * sizeof(VertexId) +
+                    slice->weights.size() * sizeof(Weight);
     tally(in, EdgeDirection::in, graph.weighted, in_tally, problem, graph.index_path);
     tally(out, EdgeDirection::out, graph.weighted, out_tally, problem, graph.index_path);
     if (!graph.directed && (in.indptr != out.indptr || in.indices != out.indices ||
@@ -110,6 +118,8 @@ GraphSummary check_graph(const GraphInfo& graph, MPI_Comm comm) {
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, hashes, 2, MPI_UINT64_T, MPI_SUM, comm));
   GraphSummary summary;
   summary.graph = graph;
+  MPI_CHECK(MPI_Allreduce(&read_seconds, &summary.read_seconds, 1, MPI_DOUBLE, MPI_MAX, comm));
+  MPI_CHECK(MPI_Allreduce(&read_bytes, &summary.read_bytes, 1, MPI_UINT64_T, MPI_SUM, comm));
   summary.in_degree = finish(in_tally, graph.num_vertices, comm);
   summary.out_degree = finish(out_tally, graph.num_vertices, comm);
   if (hashes[0] != hashes[1])
@@ -164,7 +174,12 @@ nlohmann::json summary_json(const GraphSummary& summary) {
           {"in_degree", degrees(summary.in_degree)},
           {"out_degree", degrees(summary.out_degree)},
           {"shards", shards},
-          {"self_check", "ok"}};
+          {"self_check", "ok"},
+          {"read_seconds", summary.read_seconds},
+          {"read_bytes", summary.read_bytes},
+          {"read_mb_per_s", summary.read_seconds > 0
+                                ? static_cast<double>(summary.read_bytes) / 1e6 / summary.read_seconds
+                                : 0.0}};
 }
 
 }  // namespace wg::graph
