@@ -17,6 +17,8 @@ mpirun="mpirun -n 2 --oversubscribe"
 # Graph analytics: BFS and PageRank on Zachary's karate club (bundled), 2 ranks.
 demo=$(mktemp -d)
 "$build/warpgraph" convert data/graphs/karate.mtx "$demo/karate.h5" 2>/dev/null
+echo "karate club as a sharded HDF5 graph (warpgraph info, 2 ranks):"
+$mpirun "$build/warpgraph" info "$demo/karate.h5" 2>/dev/null | grep -v '^graph:'
 $mpirun "$build/warpgraph" run --graph "$demo/karate.h5" --algo bfs --source 0 \
   --output "$demo/bfs.tsv" 2>/dev/null
 $mpirun "$build/warpgraph" run --graph "$demo/karate.h5" --algo pagerank \
