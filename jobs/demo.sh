@@ -27,4 +27,14 @@ echo "karate club, hops from member 0 (vertex, hops), first 5:"
 head -n 5 "$demo/bfs.tsv"
 echo "karate club, highest PageRank (vertex, rank):"
 sort -t$'\t' -k2,2gr "$demo/pagerank.tsv" | head -n 3
+# Sequence alignment: EMBOSS needle's reference pairs and the 16S genes, 2 ranks.
+$mpirun "$build/warpgraph" align --pairs data/sequences/emboss_protein_a.fa \
+  data/sequences/emboss_protein_b.fa --end-gaps free --gap-open 10 --gap-extend 0.5 \
+  --traceback --output "$demo/needle.tsv" 2>/dev/null
+echo "protein pairs, BLOSUM62 10/0.5, end gaps free (query, target, score, identity, length, CIGAR):"
+cut -c1-100 "$demo/needle.tsv" | head -n 3
+$mpirun "$build/warpgraph" align --pairs data/sequences/biopython_bsubtilis_16S.fa \
+  data/sequences/biopython_ecoli_16S.fa --match 1 --mismatch 0 --gap-open 0 --gap-extend 0 \
+  --output "$demo/16S.tsv" 2>/dev/null
+echo "16S B. subtilis vs E. coli, match 1 mismatch 0 gaps 0 (Biopython: 1286): $(cut -f3 "$demo/16S.tsv")"
 rm -rf "$demo"

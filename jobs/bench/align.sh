@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Alignment benchmark: GCUPS of `warpgraph align` on generated pairs.
 #   - 100k DNA pairs of ~1 kb (match 2, mismatch -3, affine gaps 5/2) and 100k protein
-#     pairs of ~300 aa (BLOSUM62, gaps 11/1), score only, on 1 GPU and through MPI on 1, 2
-#     (and 4, when present) GPUs; the same with traceback on 1 GPU;
+#     pairs of ~300 aa (BLOSUM62, gaps 11/1), score only, on 1 GPU (packed 16-bit scores,
+#     the default, and 32-bit) and through MPI on 1, 2 (and 4, when present) GPUs; the
+#     same with traceback on 1 GPU;
 #   - the host backend (1 core and all cores) beside parasail (1 core) on the same pairs.
 # Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
 # byte-identical across GPU counts and equal to the host backend's on the shared pairs.
@@ -51,6 +52,8 @@ run() {
 if [ "$gpus" -gt 0 ]; then
   run dna_score_gpu1 cuda 1 dna
   run protein_score_gpu1 cuda 1 protein
+  run dna_score_gpu1_32bit cuda 1 dna --no-packed-scores
+  run protein_score_gpu1_32bit cuda 1 protein --no-packed-scores
   run dna_traceback_gpu1 cuda 1 dna --traceback
   run protein_traceback_gpu1 cuda 1 protein --traceback
   for n in 2 4; do
@@ -82,6 +85,12 @@ same() { cmp -s "$1" "$2" && echo true || echo false; }
       echo "$sep\"${kind}_gpu1_equals_gpu$n\": $(same "$out/run_${kind}_score_gpu1.tsv" "$f")"
       sep=","
     done
+  done
+  for kind in dna protein; do
+    f="$out/run_${kind}_score_gpu1_32bit.tsv"
+    [ -f "$f" ] || continue
+    echo "$sep\"${kind}_packed_equals_32bit\": $(same "$out/run_${kind}_score_gpu1.tsv" "$f")"
+    sep=","
   done
   if [ "$gpus" -gt 0 ]; then
     echo "$sep\"dna_small_score_gpu_equals_host\": $(same "$out/run_dna_small_score_gpu1.tsv" "$out/run_dna_small_score_host.tsv")"

@@ -26,7 +26,8 @@ std::unique_ptr<Aligner> make_host_aligner();
 // GPUs visible to this process; 0 when the build has no CUDA backend.
 int cuda_device_count();
 // Aligner on the given GPU; throws wg::Error when the build has no CUDA backend.
-std::unique_ptr<Aligner> make_cuda_aligner(int device);
+// packed_scores: score-only pairs whose scores fit in 16 bits run two to a register.
+std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true);
 
 // Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count);

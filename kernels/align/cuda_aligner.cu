@@ -2,6 +2,7 @@
 // class, and runs chunks of each class alternately on two streams with pinned staging
 // buffers, so one chunk's copies overlap the other's kernels. Chunks are sized from the
 // GPU's free memory (scratch for carried rows and, with traceback, direction bits).
+// Score-only pairs whose scores fit in 16 bits go two to a register (cuda_packed.cuh).
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -9,6 +10,7 @@
 
 #include "aligner.hpp"
 #include "cuda_buffers.cuh"
+#include "cuda_packed.cuh"
 #include "cuda_wavefront.cuh"
 
 namespace wg::align {
@@ -59,9 +61,27 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
   return needs;
 }
 
+// True when every H, E and F value of an m x n pair stays inside the packed kernel's
+// 16-bit range: H is at least the all-gaps path, at most min(m, n) best substitutions.
+bool packed_scores_fit(std::uint32_t m, std::uint32_t n, const KernelScoring& scoring) {
+  std::int64_t lowest_substitution = scoring.table[0];
+  std::int64_t highest_substitution = scoring.table[0];
+  for (const std::int32_t v : scoring.table) {
+    lowest_substitution = std::min<std::int64_t>(lowest_substitution, v);
+    highest_substitution = std::max<std::int64_t>(highest_substitution, v);
+  }
+  const std::int64_t open = scoring.gap_open;
+  const std::int64_t extend = scoring.gap_extend;
+  const std::int64_t lowest_h = -(2 * open + (std::int64_t{m} + n) * extend);
+  const std::int64_t lowest = lowest_h + std::min<std::int64_t>(lowest_substitution, 0) - open;
+  const std::int64_t highest = std::int64_t{std::min(m, n)} * std::max<std::int64_t>(highest_substitution, 0);
+  constexpr std::int64_t kLimit = 29000;
+  return lowest > -kLimit && highest < kLimit && extend < 2000 && open < 2000;
+}
+
 class CudaAligner final : public Aligner {
  public:
-  explicit CudaAligner(int device) : device_(device) {
+  CudaAligner(int device, bool packed) : device_(device), packed_(packed) {
     WG_CUDA_CHECK(cudaSetDevice(device_));
     WG_CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
     cudaDeviceProp properties{};
@@ -86,10 +106,11 @@ class CudaAligner final : public Aligner {
   void upload_pool(const PairBatch& batch, const KernelScoring& scoring);
   void run_chunk(Slot& slot, int length_class, const PairBatch& batch,
                  const std::vector<std::uint32_t>& members, std::size_t first, std::size_t count,
-                 const KernelScoring& scoring, bool traceback);
+                 const KernelScoring& scoring, bool traceback, bool packed);
   void finish(Slot& slot, std::vector<PairResult>& results, bool traceback);
 
   int device_;
+  bool packed_;
   std::string name_;
   Slot slots_[kSlots];
   cudaEvent_t pool_ready_ = nullptr;
@@ -138,7 +159,8 @@ void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scori
 
 void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch,
                             const std::vector<std::uint32_t>& members, std::size_t first,
-                            std::size_t count, const KernelScoring& scoring, bool traceback) {
+                            std::size_t count, const KernelScoring& scoring, bool traceback,
+                            bool packed) {
   std::uint32_t* host_members = slot.host_members.reserve(count);
   std::uint64_t* host_offsets = slot.host_offsets.reserve(4 * count);
   ScratchNeeds total;
@@ -149,14 +171,31 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     host_members[k] = p;
     const ScratchNeeds needs =
         needs_of(batch.query_length(p), batch.target_length(p), length_class, traceback);
-    host_offsets[k] = total.carry;
     host_offsets[count + k] = total.directions;
     host_offsets[2 * count + k] = total.edges;
     host_offsets[3 * count + k] = total.ops;
-    total.carry += needs.carry;
     total.directions += needs.directions;
     total.edges += needs.edges;
     total.ops += needs.ops;
+    if (!packed) {
+      host_offsets[k] = total.carry;
+      total.carry += needs.carry;
+    }
+  }
+  // The packed kernel carries rows per group of two pairs, as long as the longer of them.
+  if (packed) {
+    const auto rows_per_pass =
+        static_cast<std::uint32_t>(kLengthClasses[length_class].group * kRowsPerThread);
+    for (std::size_t g = 0; 2 * g < count; ++g) {
+      std::uint32_t longest_query = 0;
+      std::uint32_t longest_target = 0;
+      for (std::size_t k = 2 * g; k < std::min(count, 2 * g + 2); ++k) {
+        longest_query = std::max(longest_query, batch.query_length(slot.in_flight[k]));
+        longest_target = std::max(longest_target, batch.target_length(slot.in_flight[k]));
+      }
+      host_offsets[g] = total.carry;
+      if (longest_query > rows_per_pass) total.carry += longest_target;
+    }
   }
   slot.in_flight_ops = total.ops;
   std::uint32_t* members_d = slot.members.reserve(count);
@@ -191,6 +230,9 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
                                   cudaMemcpyDeviceToHost, slot.stream));
     WG_CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
                                   cudaMemcpyDeviceToHost, slot.stream));
+  } else if (packed) {
+    launch_packed_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    WG_CUDA_CHECK(cudaGetLastError());
   } else {
     launch_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
     WG_CUDA_CHECK(cudaGetLastError());
@@ -217,9 +259,14 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   WG_CUDA_CHECK(cudaSetDevice(device_));
   upload_pool(batch, scoring);
 
-  std::vector<std::uint32_t> by_class[kLengthClassCount];
-  for (std::uint32_t p = 0; p < batch.size(); ++p)
-    by_class[length_class_of(batch.query_length(p))].push_back(p);
+  // Per length class: pairs for the packed 16-bit kernel, then the others.
+  std::vector<std::uint32_t> by_class[kLengthClassCount][2];
+  for (std::uint32_t p = 0; p < batch.size(); ++p) {
+    const std::uint32_t m = batch.query_length(p);
+    const std::uint32_t n = batch.target_length(p);
+    const bool packed = packed_ && !traceback && packed_scores_fit(m, n, scoring);
+    by_class[length_class_of(m)][packed ? 0 : 1].push_back(p);
+  }
 
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
@@ -227,26 +274,34 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   const std::uint64_t budget = free_bytes / 3;  // per slot: two slots plus headroom
   int next_slot = 0;
   for (int c = 0; c < kLengthClassCount; ++c) {
-    const auto& members = by_class[c];
-    std::size_t first = 0;
-    while (first < members.size()) {
-      std::uint64_t bytes = 0;
-      std::size_t count = 0;
-      while (first + count < members.size() && count < kMaxChunkPairs) {
-        const std::uint32_t p = members[first + count];
-        const std::uint64_t more =
-            needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes();
-        if (count > 0 && bytes + more > budget) break;
-        bytes += more;
-        ++count;
+    for (int form = 0; form < 2; ++form) {
+      const bool packed = form == 0;
+      const auto& members = by_class[c][form];
+      std::size_t first = 0;
+      while (first < members.size()) {
+        std::uint64_t bytes = 0;
+        std::size_t count = 0;
+        while (first + count < members.size() && count < kMaxChunkPairs) {
+          const std::uint32_t p = members[first + count];
+          // Packed pairs count twice their own needs: a bound for the pair they share with.
+          const std::uint64_t more =
+              needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes() *
+              (packed ? 2 : 1);
+          if (count > 0 && bytes + more > budget) break;
+          bytes += more;
+          ++count;
+        }
+        if (packed && count > 1 && count % 2 == 1 && first + count < members.size()) --count;
+        WG_REQUIRE(bytes <= budget || count > 1,
+                   "a pair of {} x {} residues needs {} bytes of GPU memory; {} are free",
+                   batch.query_length(members[first]), batch.target_length(members[first]), bytes,
+                   budget);
+        Slot& slot = slots_[next_slot];
+        finish(slot, results, traceback);
+        run_chunk(slot, c, batch, members, first, count, scoring, traceback, packed);
+        next_slot = (next_slot + 1) % kSlots;
+        first += count;
       }
-      WG_REQUIRE(bytes <= budget, "a pair of {} x {} residues needs {} bytes of GPU memory; {} are free",
-                 batch.query_length(members[first]), batch.target_length(members[first]), bytes, budget);
-      Slot& slot = slots_[next_slot];
-      finish(slot, results, traceback);
-      run_chunk(slot, c, batch, members, first, count, scoring, traceback);
-      next_slot = (next_slot + 1) % kSlots;
-      first += count;
     }
   }
   for (auto& slot : slots_) finish(slot, results, traceback);
@@ -268,8 +323,8 @@ int cuda_device_count() {
   return count;
 }
 
-std::unique_ptr<Aligner> make_cuda_aligner(int device) {
-  return std::make_unique<cuda::CudaAligner>(device);
+std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores) {
+  return std::make_unique<cuda::CudaAligner>(device, packed_scores);
 }
 
 }  // namespace wg::align

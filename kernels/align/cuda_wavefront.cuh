@@ -140,8 +140,10 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 
     // Column inputs of the group's first thread, fetched a chunk of G columns at a time:
     // lane t holds column chunk * G + t.
+    // Passes past this pair's last row (other pairs of the warp are longer) compute
+    // nothing that is read.
     auto fetch = [&](int column, int& h_top, int& f_top, int& code) {
-      if (active && column < n) {
+      if (active && column < n && pass < pair_passes) {
         code = target[column];
         if (pass == 0) {
           h_top = boundary_score(column + 1, open, extend, free_ends);

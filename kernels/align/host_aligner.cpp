@@ -75,7 +75,7 @@ std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
 
 #if !defined(WARPGRAPH_WITH_CUDA)
 int cuda_device_count() { return 0; }
-std::unique_ptr<Aligner> make_cuda_aligner(int) {
+std::unique_ptr<Aligner> make_cuda_aligner(int, bool) {
   wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
 }
 #endif

@@ -44,14 +44,14 @@ struct RankStats {
 };
 
 // The host backend when asked for or when this rank has no GPU; else its bound GPU.
-std::unique_ptr<Aligner> make_aligner(MPI_Comm comm, const std::string& backend) {
+std::unique_ptr<Aligner> make_aligner(MPI_Comm comm, const std::string& backend, bool packed) {
   if (backend == "host") return make_host_aligner();
   const DeviceBinding binding = bind_and_report_devices(comm, 1);
   if (binding.host_backend()) {
     WG_REQUIRE(backend != "cuda", "--backend cuda: {}", binding.describe());
     return make_host_aligner();
   }
-  return make_cuda_aligner(binding.devices.front());
+  return make_cuda_aligner(binding.devices.front(), packed);
 }
 
 KernelScoring kernel_scoring(const JobSetup& setup) {
@@ -220,7 +220,7 @@ int run_align(const AlignOptions& options) {
   setup = broadcast_setup(comm, setup);
   const KernelScoring scoring = kernel_scoring(setup);
 
-  auto aligner = make_aligner(comm, options.backend);
+  auto aligner = make_aligner(comm, options.backend, options.packed_scores);
   spdlog::debug("rank {} aligns with {}", rank, aligner->name());
   const bool on_gpu = aligner->name().rfind("cuda", 0) == 0;
   const std::uint64_t capacity =

@@ -22,6 +22,7 @@ struct AlignOptions {
   std::string backend = "auto";    // host, cuda, auto
   std::string report;              // JSON report file, empty for none
   std::uint64_t batch_cells = 0;   // cells per batch; 0 picks per backend
+  bool packed_scores = true;       // GPUs: 16-bit packed scores when they fit
 };
 
 // Runs the alignment on every rank; returns the process exit code.

@@ -56,6 +56,9 @@ void add_align_command(CLI::App& app, int& exit_code) {
   command->add_option("--backend", options->backend, "host, cuda, or auto (a GPU when visible)")
       ->check(CLI::IsMember({"host", "cuda", "auto"}))->capture_default_str();
   command->add_option("--report", options->report, "Write a JSON report to this file");
+  command->add_flag("!--no-packed-scores", options->packed_scores,
+                    "GPUs: keep 32-bit scores (default: two pairs per register in 16 bits "
+                    "whenever their scores provably fit)");
   command->add_option("--batch-cells", options->batch_cells,
                       "Matrix cells per batch handed to a worker (default: per backend)");
   command->footer(
@@ -70,7 +73,7 @@ void add_align_command(CLI::App& app, int& exit_code) {
       "  SIGTERM/SIGUSR1 stop the run after flushing finished results to FILE.partial\n"
       "  (exit code 75); --resume with the same --output completes it.\n"
       "Example:\n"
-      "  mpirun -n 2 warpgraph align --all-vs-all data/sequences/16S.fa --end-gaps free \\\n"
+      "  mpirun -n 2 warpgraph align --all-vs-all data/sequences/rfam_5.8S_first40.fa --end-gaps free \\\n"
       "      --gap-open 10 --gap-extend 0.5 --traceback -o 16S.tsv");
   command->callback([options, &exit_code] { exit_code = align::run_align(*options); });
 }

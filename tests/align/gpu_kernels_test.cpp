@@ -1,5 +1,6 @@
 // Every GPU kernel class against the host kernel, on random pairs whose query lengths
-// straddle the length-table boundaries, score-only and with traceback. Skips without a GPU.
+// straddle the length-table boundaries: score-only (32-bit and packed 16-bit) and with
+// traceback. Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -93,30 +94,33 @@ std::vector<Scheme> schemes() {
 
 TEST(GpuKernels, EveryClassMatchesTheHostKernel) {
   if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
-  auto gpu = make_cuda_aligner(0);
+  std::unique_ptr<Aligner> gpus[] = {make_cuda_aligner(0, false), make_cuda_aligner(0, true)};
   auto host = make_host_aligner();
   std::mt19937 rng(20261121);
   for (const auto& scheme : schemes()) {
     const ScoringScheme scoring = make_scoring(scheme.options, scheme.alphabet);
     const PairBatch batch = random_batch(scheme.alphabet, rng);
-    for (const bool traceback : {false, true}) {
+    for (const bool traceback : {false, true})
+    for (int packed = 0; packed < 2; ++packed) {
+      if (traceback && packed) continue;  // traceback always runs on 32-bit scores
       std::vector<PairResult> expected;
       std::vector<PairResult> got;
       host->align(batch, scoring.kernel, traceback, expected);
-      gpu->align(batch, scoring.kernel, traceback, got);
+      gpus[packed]->align(batch, scoring.kernel, traceback, got);
       ASSERT_EQ(got.size(), expected.size());
       int mismatches = 0;
       for (std::size_t p = 0; p < batch.size(); ++p) {
         if (got[p].score == expected[p].score && got[p].cigar == expected[p].cigar) continue;
         if (++mismatches > 10) continue;
-        ADD_FAILURE() << scoring.description << (traceback ? " traceback" : " score-only")
+        ADD_FAILURE() << scoring.description << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only")
                       << ": pair " << p << " (" << batch.query_length(p) << " x "
                       << batch.target_length(p) << ", class "
                       << kLengthClasses[length_class_of(batch.query_length(p))].name << "): GPU "
                       << got[p].score << " " << got[p].cigar.substr(0, 80) << ", host "
                       << expected[p].score << " " << expected[p].cigar.substr(0, 80);
       }
-      EXPECT_EQ(mismatches, 0) << scoring.description << (traceback ? " traceback" : " score-only");
+      EXPECT_EQ(mismatches, 0) << scoring.description
+                               << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only");
     }
   }
 }

@@ -1,0 +1,246 @@
+// Score-only wavefront kernel on packed 16-bit scores: every 32-bit register holds the
+// same cell of two pairs (low half: pair 2g, high half: pair 2g+1 of the launch), so each
+// DPX instruction (__viaddmax_s16x2, __vmaxs2) advances two alignments. Used for
+// pairs whose scores provably stay inside 16 bits (packed_scores_fit); the shape of the
+// wavefront is that of cuda_wavefront.cuh.
+#pragma once
+
+#include "cuda_wavefront.cuh"
+
+namespace wg::align::cuda {
+
+// Sentinel far below any packed score, with room for one more extension penalty.
+inline constexpr int kPacked16Floor = -30000;
+
+__device__ __forceinline__ unsigned pack2(int low, int high) {
+  return (static_cast<unsigned>(low) & 0xffffu) | (static_cast<unsigned>(high) << 16);
+}
+__device__ __forceinline__ int low16(unsigned v) { return static_cast<short>(v & 0xffffu); }
+__device__ __forceinline__ int high16(unsigned v) { return static_cast<short>(v >> 16); }
+
+// max(a + b, c) and max(a, b) per 16-bit half.
+__device__ __forceinline__ unsigned add_max2(unsigned a, unsigned b, unsigned c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __viaddmax_s16x2(a, b, c);
+#else
+  const int l = max(low16(a) + low16(b), low16(c));
+  const int h = max(high16(a) + high16(b), high16(c));
+  return pack2(l, h);
+#endif
+}
+__device__ __forceinline__ unsigned max2(unsigned a, unsigned b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __vmaxs2(a, b);
+#else
+  return pack2(max(low16(a), low16(b)), max(high16(a), high16(b)));
+#endif
+}
+
+template <int R>
+__device__ __forceinline__ unsigned select_packed(const unsigned (&h)[R], int slot) {
+  unsigned v = h[0];
+#pragma unroll
+  for (int r = 1; r < R; ++r)
+    if (r == slot) v = h[r];
+  return v;
+}
+
+// One half's bookkeeping: its pair, lengths, residues and the end-cell tracking.
+struct PackedHalf {
+  bool active = false;
+  std::uint32_t pair = 0;
+  int m = 0;
+  int n = 0;
+  const std::uint8_t* query = nullptr;
+  const std::uint8_t* target = nullptr;
+  int best = 0;
+  int corner = 0;
+  bool owns_corner = false;
+};
+
+template <int G, bool kUniform>
+__global__ void __launch_bounds__(kThreadsPerBlock)
+    packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
+  constexpr int R = kRowsPerThread;
+  __shared__ int table[kAlphabetSlots * kAlphabetSlots];
+  if (!kUniform)
+    for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
+      table[k] = table_in[k];
+  __syncthreads();
+
+  const int t = static_cast<int>(threadIdx.x) % G;
+  const unsigned group = (blockIdx.x * blockDim.x + threadIdx.x) / G;
+  PackedHalf half[2];
+  for (int k = 0; k < 2; ++k) {
+    const unsigned member = 2 * group + static_cast<unsigned>(k);
+    if (member >= pairs.count) continue;
+    PackedHalf& h = half[k];
+    h.active = true;
+    h.pair = pairs.members[member];
+    h.m = static_cast<int>(pairs.lengths[pairs.query[h.pair]]);
+    h.n = static_cast<int>(pairs.lengths[pairs.target[h.pair]]);
+    h.query = pairs.residues + pairs.offsets[pairs.query[h.pair]];
+    h.target = pairs.residues + pairs.offsets[pairs.target[h.pair]];
+  }
+  const int m = max(half[0].m, half[1].m);
+  const int n = max(half[0].n, half[1].n);
+  const int warp_m = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(m)));
+  const int warp_n = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(n)));
+  const int passes = (warp_m + G * R - 1) / (G * R);
+  const int group_passes = (m + G * R - 1) / (G * R);
+  const int steps = warp_n + G - 1;
+  const int open = scoring.open;
+  const int extend = scoring.extend;
+  const bool free_ends = scoring.free_ends;
+  const unsigned minus_extend = pack2(-extend, -extend);
+  const unsigned minus_open = pack2(-open, -open);
+  const unsigned floor2 = pack2(kPacked16Floor, kPacked16Floor);
+  const unsigned match2 = pack2(scoring.match, scoring.match);
+  const unsigned mismatch2 = pack2(scoring.mismatch, scoring.mismatch);
+  int2* carry = group_passes > 1 ? pairs.carry + pairs.carry_offset[group] : nullptr;
+  auto boundary2 = [&](int length) {
+    const int b = boundary_score(length, open, extend, free_ends);
+    return pack2(max(b, kPacked16Floor), max(b, kPacked16Floor));
+  };
+  auto code_of = [&](const PackedHalf& h, const std::uint8_t* s, int at, int limit) {
+    return h.active && at < limit ? static_cast<int>(s[at]) : 0;
+  };
+
+  for (int pass = 0; pass < passes; ++pass) {
+    const int row0 = (pass * G + t) * R;
+    int slot[2];
+    bool owns[2];
+    for (int k = 0; k < 2; ++k) {
+      slot[k] = half[k].m - 1 - row0;
+      owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
+    }
+    unsigned h[R];
+    unsigned h_open[R];  // h - open, shared by the next column's E and the next row's F
+    unsigned e[R];
+    unsigned codes[R];   // uniform: both query codes; matrix: both table row offsets
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      const int a = code_of(half[0], half[0].query, row0 + r, half[0].m);
+      const int b = code_of(half[1], half[1].query, row0 + r, half[1].m);
+      codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
+      h[r] = boundary2(row0 + r + 1);
+      h_open[r] = add_max2(h[r], minus_open, floor2);
+      e[r] = floor2;
+    }
+    unsigned diagonal_top = boundary2(row0);
+
+    auto fetch = [&](int column, unsigned& h_top, unsigned& f_top, unsigned& code) {
+      code = pack2(code_of(half[0], half[0].target, column, half[0].n),
+                   code_of(half[1], half[1].target, column, half[1].n));
+      if (column < n && pass < group_passes) {
+        if (pass == 0) {
+          h_top = boundary2(column + 1);
+          f_top = floor2;
+        } else {
+          const int2 v = carry[column];
+          h_top = static_cast<unsigned>(v.x);
+          f_top = static_cast<unsigned>(v.y);
+        }
+      } else {
+        h_top = floor2;
+        f_top = floor2;
+      }
+    };
+    unsigned cur_h, cur_f, cur_code, next_h, next_f, next_code;
+    fetch(t, cur_h, cur_f, cur_code);
+    fetch(G + t, next_h, next_f, next_code);
+    unsigned out_h = floor2;
+    unsigned out_f = floor2;
+    unsigned out_code = 0;
+
+    for (int s = 0; s < steps; ++s) {
+      const int k = s % G;
+      if (s > 0 && k == 0) {
+        cur_h = next_h;
+        cur_f = next_f;
+        cur_code = next_code;
+        fetch((s / G + 1) * G + t, next_h, next_f, next_code);
+      }
+      const unsigned chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
+      const unsigned chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
+      const unsigned chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
+      unsigned up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
+      unsigned f = __shfl_up_sync(kFullMask, out_f, 1, G);
+      unsigned code = __shfl_up_sync(kFullMask, out_code, 1, G);
+      if (t == 0) {
+        up_h = chunk_h;
+        f = chunk_f;
+        code = chunk_code;
+      }
+      const int j = s - t;
+      if (j < 0 || j >= n) continue;
+
+      unsigned diagonal = diagonal_top;
+      diagonal_top = up_h;
+      unsigned up_open = add_max2(up_h, minus_open, floor2);
+      const int code_a = static_cast<int>(code & 0xffffu);
+      const int code_b = static_cast<int>(code >> 16);
+#pragma unroll
+      for (int r = 0; r < R; ++r) {
+        unsigned substitution;
+        if constexpr (kUniform) {
+          // Per half: 0 when the letters are equal, 1 otherwise; select match/mismatch.
+          const unsigned differs = __vminu2(codes[r] ^ code, 0x00010001u);
+          const unsigned equal_mask = (differs ^ 0x00010001u) * 0xffffu;
+          substitution = (match2 & equal_mask) | (mismatch2 & ~equal_mask);
+        } else {
+          substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
+                               table[static_cast<int>(codes[r] >> 16) + code_b]);
+        }
+        e[r] = add_max2(e[r], minus_extend, h_open[r]);
+        f = add_max2(f, minus_extend, up_open);
+        const unsigned h_new = add_max2(diagonal, substitution, max2(e[r], f));
+        diagonal = h[r];
+        h[r] = h_new;
+        up_h = h_new;
+        up_open = add_max2(h_new, minus_open, floor2);
+        h_open[r] = up_open;
+      }
+      out_h = up_h;
+      out_f = f;
+      out_code = code;
+      if (t == G - 1 && pass + 1 < group_passes)
+        carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
+      for (int k2 = 0; k2 < 2; ++k2) {
+        PackedHalf& hk = half[k2];
+        if (j >= hk.n) continue;
+        if (owns[k2] && free_ends) {
+          const unsigned v = select_packed(h, slot[k2]);
+          hk.best = max(hk.best, k2 == 0 ? low16(v) : high16(v));
+        }
+        if (j == hk.n - 1) {
+#pragma unroll
+          for (int r = 0; r < R; ++r)
+            if (row0 + r < hk.m) hk.best = max(hk.best, k2 == 0 ? low16(h[r]) : high16(h[r]));
+          if (owns[k2]) {
+            const unsigned v = select_packed(h, slot[k2]);
+            hk.corner = k2 == 0 ? low16(v) : high16(v);
+            hk.owns_corner = true;
+          }
+        }
+      }
+    }
+    __syncwarp();
+  }
+  for (int k = 0; k < 2; ++k) {
+    PackedHalf& hk = half[k];
+    if (free_ends) {
+#pragma unroll
+      for (int offset = G / 2; offset > 0; offset /= 2)
+        hk.best = max(hk.best, __shfl_xor_sync(kFullMask, hk.best, offset, G));
+      if (hk.active && t == 0) pairs.scores[hk.pair] = hk.best;
+    } else if (hk.active && hk.owns_corner) {
+      pairs.scores[hk.pair] = hk.corner;
+    }
+  }
+}
+
+void launch_packed_score(int length_class, bool uniform, const DevicePairs& pairs,
+                         const DeviceScoring& scoring, const int* table, cudaStream_t stream);
+
+}  // namespace wg::align::cuda
