@@ -5,6 +5,7 @@
 
 cluster_pids=()   # munged, slurmctld, slurmd, in start order
 cluster_dir=
+cluster_gpus=4    # declared on the node (see slurm.conf below)
 
 # Installs the Slurm and munge packages when a command is missing (Debian packages).
 install_slurm() {
@@ -93,9 +94,16 @@ JobAcctGatherType=jobacct_gather/none
 JobCompType=jobcomp/none
 MailProg=/bin/true
 KillWait=5
-$hardware NodeAddr=127.0.0.1 State=UNKNOWN
+# GPUs backed by placeholder files: Slurm schedules the job scripts' --gpus-per-task and
+# sets each task's CUDA_VISIBLE_DEVICES as on a GPU cluster, while warpgraph, finding no
+# GPU, runs on its host backend.
+GresTypes=gpu
+$hardware Gres=gpu:$cluster_gpus NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
+  mkdir -p "$cluster_dir/dev"
+  for i in $(seq 0 $((cluster_gpus - 1))); do : >"$cluster_dir/dev/gpu$i"; done
+  echo "NodeName=$node Name=gpu File=$cluster_dir/dev/gpu[0-$((cluster_gpus - 1))]" >"$cluster_dir/gres.conf"
   start_daemon slurmctld slurmctld -D -f "$SLURM_CONF"
   start_daemon slurmd slurmd -D -f "$SLURM_CONF"
   for i in $(seq 60); do

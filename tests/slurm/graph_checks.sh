@@ -1,6 +1,115 @@
-# Graph runs under the test cluster, sourced by slurm_cluster.sh once the cluster is up.
+# Graph runs on the test cluster, sourced by slurm_cluster.sh once the cluster is up:
+# srun and an sbatch of jobs/slurm/graph.sbatch give mpirun's results, and a job
+# interrupted with USR1 checkpoints, requeues itself, resumes and ends with the results
+# of an uninterrupted run.
 if ! "$WARPGRAPH" run --help 2>&1 | grep -q -- '--resume'; then
   echo "NOT TESTED: this build's 'warpgraph run' has no --checkpoint/--resume; skipped: srun and" \
        "sbatch graph runs compared with mpirun, USR1 interrupt and resume"
   return 0
 fi
+
+data=$work/data
+mkdir -p "$data"
+
+# Polls a command every 0.2 s for up to N seconds.
+wait_for() {  # seconds command...
+  local tries=$(($1 * 5))
+  shift
+  for ((; tries > 0; tries--)); do "$@" && return 0; sleep 0.2; done
+  return 1
+}
+job_state() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
+job_in_state() { [ "$(job_state "$1")" = "$2" ]; }
+
+# Two weighted undirected graphs: a 400 x 60 grid (quick) and a path of 40000 vertices
+# (as many SSSP iterations: seconds, time enough to interrupt the run).
+"$WG_PYTHON" - "$data" <<'EOF'
+import sys
+data = sys.argv[1]
+with open(f"{data}/grid.txt", "w") as f:
+    width, height = 400, 60
+    for y in range(height):
+        for x in range(width):
+            v = y * width + x
+            if x + 1 < width: f.write(f"{v}\t{v + 1}\t{1 + v * 7 % 5}\n")
+            if y + 1 < height: f.write(f"{v}\t{v + width}\t{1 + v * 3 % 7}\n")
+with open(f"{data}/path.txt", "w") as f:
+    for v in range(40000 - 1): f.write(f"{v}\t{v + 1}\t{1 + v % 3}\n")
+EOF
+for graph in grid path; do
+  "$WARPGRAPH" convert "$data/$graph.txt" "$data/$graph.h5" --undirected >"$data/convert-$graph.log" 2>&1
+  assert_status 0 $? "convert $graph"
+done
+
+sssp=(--algo sssp --source 0 --output-format tsv)
+mpirun=("$MPIEXEC" -n 3 --oversubscribe)
+
+# --- the grid: mpirun (checked against scipy), srun and sbatch give the same distances ---
+"${mpirun[@]}" "$WARPGRAPH" run --graph "$data/grid.h5" "${sssp[@]}" \
+  --output "$data/grid.mpirun.tsv" 2>"$data/grid.mpirun.log"
+assert_status 0 $? "mpirun -n 3 run on the grid"
+"$WG_PYTHON" - "$data" <<'EOF' || fail_test "mpirun distances differ from scipy's Dijkstra"
+import sys
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import dijkstra
+data = sys.argv[1]
+edges = np.loadtxt(f"{data}/grid.txt")
+n = 400 * 60
+graph = coo_matrix((edges[:, 2], (edges[:, 0].astype(int), edges[:, 1].astype(int))), shape=(n, n))
+expected = dijkstra(graph, directed=False, indices=0)
+got = np.loadtxt(f"{data}/grid.mpirun.tsv")
+assert got.shape == (n, 2), got.shape
+assert (got[:, 0] == np.arange(n)).all()
+assert np.array_equal(got[:, 1], expected), "distances differ"
+EOF
+
+out=$(timeout 120 "${srun_mpi[@]}" -n 3 "$WARPGRAPH" run --graph "$data/grid.h5" "${sssp[@]}" \
+  --output "$data/grid.srun.tsv" 2>&1)
+assert_status 0 $? "srun -n 3 run on the grid"
+cmp -s "$data/grid.mpirun.tsv" "$data/grid.srun.tsv" || fail_test "srun -n 3 results differ from mpirun -n 3"
+
+# The sbatch script as users submit it; options for this small node override its #SBATCH
+# lines: 2 ranks (Slurm gives each a GPU and a CPU of its own, so no more than the CPUs),
+# whose results must equal those of 3 ranks under mpirun.
+sbatch_here=(--parsable --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 --time=5 --chdir="$data")
+job=$(timeout 180 sbatch "${sbatch_here[@]}" --wait --output="$data/sbatch-%j.log" \
+  "$root/jobs/slurm/graph.sbatch" "$data/grid.h5" "$data/grid.sbatch.tsv" "${sssp[@]}")
+assert_status 0 $? "sbatch --wait jobs/slurm/graph.sbatch on the grid (job $job)"
+cmp -s "$data/grid.mpirun.tsv" "$data/grid.sbatch.tsv" || fail_test "sbatch results differ from mpirun"
+assert_no_file "$data/grid.sbatch.tsv.ckpt.h5" "checkpoint of a finished sbatch run"
+
+# --- the path: interrupted with USR1, requeued, resumed; equal to an uninterrupted run ----
+"$MPIEXEC" -n 2 "$WARPGRAPH" run --graph "$data/path.h5" "${sssp[@]}" \
+  --output "$data/path.mpirun.tsv" 2>"$data/path.mpirun.log"
+assert_status 0 $? "mpirun -n 2 run on the path"
+# The weights 1, 2, 3 repeat 13333 times along the 39999 edges.
+assert_contains "$(tail -n 1 "$data/path.mpirun.tsv")" "39999	$((13333 * 6))" "distance to the path's end"
+
+job=$(WG_CHECKPOINT_EVERY=2000 sbatch "${sbatch_here[@]}" --output="$data/interrupted-%j.log" \
+  "$root/jobs/slurm/graph.sbatch" "$data/path.h5" "$data/path.sbatch.tsv" "${sssp[@]}")
+if [ $? -ne 0 ]; then
+  fail_test "sbatch of the run to interrupt: $job"
+  return 0
+fi
+log=$data/interrupted-$job.log
+# Signal only once the ranks iterate (their handler is installed by then), as Slurm's
+# --signal=USR1@120 would near the time limit.
+wait_for 60 grep -q 'iteration [0-9]*:' "$log" || fail_test "job $job did not start iterating"
+scancel --signal=USR1 "$job"
+assert_status 0 $? "scancel --signal=USR1 $job"
+# The script requeues the job after exit 75; Slurm holds a requeued job for a while
+# (BeginTime), so release it at once.
+wait_for 60 job_in_state "$job" PENDING || fail_test "job $job not requeued (state $(job_state "$job"))"
+scontrol update JobId="$job" StartTime=now
+wait_for 180 job_in_state "$job" COMPLETED || fail_test "resumed job $job did not complete (state $(job_state "$job"))"
+out=$(cat "$log")
+echo "--- job $job, interrupted and resumed (progress lines left out):"
+grep -v 'info: iteration [0-9]*:' "$log"
+assert_contains "$out" "interrupted; checkpoint in $data/path.sbatch.tsv.ckpt.h5" "first attempt exited 75"
+assert_contains "$out" "job $job requeued" "the script requeued the job"
+assert_contains "$out" "resuming from $data/path.sbatch.tsv.ckpt.h5 (attempt 1)" "second attempt resumed"
+assert_contains "$(scontrol show job "$job")" "Restarts=1" "one requeue"
+cmp -s "$data/path.mpirun.tsv" "$data/path.sbatch.tsv" ||
+  fail_test "interrupted and resumed results differ from an uninterrupted run"
+assert_no_file "$data/path.sbatch.tsv.ckpt.h5" "checkpoint after the resumed run finished"

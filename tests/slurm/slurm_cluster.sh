@@ -36,8 +36,10 @@ start_cluster "$work" || exit 1
 echo "one-node Slurm cluster up in $((SECONDS - started)) s (node $node, config $SLURM_CONF)"
 
 # --- srun --mpi=pmix: one MPI world of 3 ranks with Slurm's local ids -------------------
-# --overcommit: 3 ranks may share fewer CPUs (CI machines have 2).
+# --overcommit: 3 ranks may share fewer CPUs (CI machines have 2). Open MPI cannot tell
+# that under srun, so ask it to yield when idle, as mpirun --oversubscribe does.
 srun_mpi=(srun --mpi=pmix --overcommit --nodes=1)
+export OMPI_MCA_mpi_yield_when_idle=1
 
 out=$(timeout 120 "${srun_mpi[@]}" -n 3 "$WARPGRAPH" --version 2>&1)
 assert_status 0 $? "srun -n 3 warpgraph --version"
