@@ -34,7 +34,7 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
   command->add_flag("--keep-duplicates", settings->options.keep_duplicates,
                     "Keep parallel edges (by default they merge, keeping the smallest weight)");
   command->add_option("--shards", settings->options.num_shards,
-                      "Number of shard files (default: one per 32 Mi stored edges)")
+                      "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(

@@ -41,7 +41,7 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
   command->add_flag("--keep-duplicates", options.write.keep_duplicates,
                     "Keep parallel edges (by default they merge, keeping the smallest weight)");
   command->add_option("--shards", options.write.num_shards,
-                      "Number of shard files (default: one per 32 Mi stored edges)")
+                      "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(

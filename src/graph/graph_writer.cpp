@@ -102,16 +102,32 @@ std::vector<Csr> build_csr(std::vector<Edge> edges, EdgeDirection direction,
   const VertexId hi = layout.range(end_shard - 1).end;
   const size_t rows = hi - lo;
 
+  const auto row_of = [in, lo](const Edge& e) -> size_t { return (in ? e.target : e.source) - lo; };
+
+  // Counting sort in two passes, first into blocks of 2^16 rows, then rows within each
+  // block, so that the scattered writes stay within cache-sized regions.
+  constexpr unsigned kBlockBits = 16;
+  const size_t blocks = (rows >> kBlockBits) + 1;
+  std::vector<EdgeIndex> block_start(blocks + 1, 0);
   std::vector<EdgeIndex> offsets(rows + 1, 0);
-  for (const Edge& e : edges) ++offsets[(in ? e.target : e.source) - lo + 1];
+  for (const Edge& e : edges) {
+    ++block_start[(row_of(e) >> kBlockBits) + 1];
+    ++offsets[row_of(e) + 1];
+  }
+  for (size_t b = 1; b <= blocks; ++b) block_start[b] += block_start[b - 1];
   for (size_t i = 1; i <= rows; ++i) offsets[i] += offsets[i - 1];
-  std::vector<std::pair<VertexId, Weight>> cells(edges.size());
+  std::vector<Edge> blocked(edges.size());
   {
-    std::vector<EdgeIndex> cursor(offsets.begin(), offsets.end() - 1);
-    for (const Edge& e : edges)
-      cells[cursor[(in ? e.target : e.source) - lo]++] = {in ? e.source : e.target, e.weight};
+    std::vector<EdgeIndex> cursor(block_start.begin(), block_start.end() - 1);
+    for (const Edge& e : edges) blocked[cursor[row_of(e) >> kBlockBits]++] = e;
   }
   edges = {};
+  std::vector<std::pair<VertexId, Weight>> cells(blocked.size());
+  {
+    std::vector<EdgeIndex> cursor(offsets.begin(), offsets.end() - 1);
+    for (const Edge& e : blocked) cells[cursor[row_of(e)]++] = {in ? e.source : e.target, e.weight};
+  }
+  blocked = {};
 
   // Sort each row; rows are independent, so threads share them.
   const auto row_count = static_cast<std::int64_t>(rows);

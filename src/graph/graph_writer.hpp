@@ -27,7 +27,7 @@ struct WriteOptions {
   bool weighted = false;
   bool keep_self_loops = false;  // by default edges v -> v are dropped
   bool keep_duplicates = false;  // by default parallel edges merge, keeping the smallest weight
-  // Number of shard files; 0 picks one per 32 Mi stored edges. Shard k holds vertices
+  // Number of shard files; 0 picks one per 4 Mi stored edges. Shard k holds vertices
   // [k * n / shards, (k + 1) * n / shards), so the files do not depend on the rank count.
   std::uint32_t num_shards = 0;
 };

@@ -24,7 +24,7 @@ std::uint32_t ShardLayout::shard_of(VertexId v) const {
 }
 
 std::uint32_t default_shard_count(std::uint64_t stored_edges, VertexId num_vertices) {
-  constexpr std::uint64_t kEdgesPerShard = std::uint64_t{1} << 25;
+  constexpr std::uint64_t kEdgesPerShard = std::uint64_t{1} << 22;
   const std::uint64_t wanted = (stored_edges + kEdgesPerShard - 1) / kEdgesPerShard;
   return static_cast<std::uint32_t>(
       std::clamp<std::uint64_t>(wanted, 1, std::max<std::uint64_t>(num_vertices, 1)));

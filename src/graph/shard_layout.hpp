@@ -29,7 +29,7 @@ class ShardLayout {
   std::vector<VertexId> begins_;
 };
 
-// Shard count used when none is asked for: one shard per 32 Mi stored edges.
+// Shard count used when none is asked for: one shard per 4 Mi stored edges.
 std::uint32_t default_shard_count(std::uint64_t stored_edges, VertexId num_vertices);
 
 }  // namespace wg::graph

@@ -70,8 +70,8 @@ TEST(GraphShardLayout, OwnersAreContiguousBlocks) {
   EXPECT_EQ(ShardLayout::owner(0, 1, 4), 0);
   EXPECT_EQ(ShardLayout::owner(2, 3, 4), 2);
   EXPECT_EQ(default_shard_count(0, 0), 1u);
-  EXPECT_EQ(default_shard_count(std::uint64_t{1} << 25, 100), 1u);
-  EXPECT_EQ(default_shard_count((std::uint64_t{1} << 25) + 1, 100), 2u);
+  EXPECT_EQ(default_shard_count(std::uint64_t{1} << 22, 100), 1u);
+  EXPECT_EQ(default_shard_count((std::uint64_t{1} << 22) + 1, 100), 2u);
   EXPECT_EQ(default_shard_count(std::uint64_t{1} << 40, 3), 3u);
 }
 
