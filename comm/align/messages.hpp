@@ -51,12 +51,13 @@ struct BatchResults {
   std::vector<std::string> cigars;  // empty without traceback
   std::uint64_t cells = 0;
   double compute_seconds = 0;       // worker time spent in the aligner
+  double kernel_seconds = 0;        // of which kernels alone (GPUs)
   int rank = 0;
   std::string backend;              // the worker's aligner, for reports
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & scores & cigars & cells & compute_seconds & rank & backend;
+    ar & id & pair_ids & scores & cigars & cells & compute_seconds & kernel_seconds & rank & backend;
   }
 };
 

@@ -14,6 +14,7 @@ def main():
         meta = json.loads((out / (report.stem + ".meta")).read_text())
         rows.append({**meta, "pairs": r["pairs"], "cells": r["cells"], "seconds": r["seconds"],
                      "gcups_end_to_end": r["gcups"], "gcups_aligners": r["compute_gcups"],
+                     "gcups_kernels": r.get("kernel_gcups", 0.0),
                      "ranks": r["ranks"]})
     parasail = {}
     for p in sorted(out.glob("parasail_*.json")):
@@ -22,10 +23,11 @@ def main():
     summary = {"runs": rows, "parasail": parasail, "checks": checks}
     (out / "align_bench.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(f"{'run':34} {'backend':8} {'ranks':>5} {'pairs':>8} {'Gcells':>9} {'seconds':>8} "
-          f"{'GCUPS e2e':>10} {'GCUPS aligner':>13}")
+          f"{'GCUPS e2e':>10} {'GCUPS aligner':>13} {'GCUPS kernel':>12}")
     for r in rows:
         print(f"{r['name']:34} {r['backend']:8} {r['nranks']:>5} {r['pairs']:>8} {r['cells']/1e9:>9.2f} "
-              f"{r['seconds']:>8.2f} {r['gcups_end_to_end']:>10.1f} {r['gcups_aligners']:>13.1f}")
+              f"{r['seconds']:>8.2f} {r['gcups_end_to_end']:>10.1f} {r['gcups_aligners']:>13.1f} "
+              f"{r['gcups_kernels']:>12.1f}")
     for name, p in parasail.items():
         if p.get("available"):
             print(f"{'parasail ' + name:34} {'1 core':8} {1:>5} {p['pairs']:>8} {p['cells']/1e9:>9.2f} "

@@ -16,8 +16,10 @@ class Aligner {
   // CIGAR strings are filled too.
   virtual void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
                      std::vector<PairResult>& results) = 0;
-  // Seconds spent computing so far (kernels and their copies), for GCUPS reports.
+  // Seconds spent in align() so far (host preparation, copies and kernels), for GCUPS.
   virtual double compute_seconds() const = 0;
+  // Seconds of kernel execution alone (GPU events); the host backend has no split.
+  virtual double kernel_seconds() const { return compute_seconds(); }
   virtual std::string name() const = 0;
 };
 

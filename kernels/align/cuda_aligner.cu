@@ -34,6 +34,7 @@ struct Slot {
   PinnedArray<std::uint64_t> host_offsets;
   PinnedArray<char> host_ops;
   PinnedArray<std::uint32_t> host_op_counts;
+  cudaEvent_t done = nullptr;            // recorded after the batch's last chunk
   std::vector<std::uint32_t> in_flight;  // batch pair indices of the chunk on this stream
   std::uint64_t in_flight_ops = 0;
 };
@@ -61,23 +62,31 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
   return needs;
 }
 
-// True when every H, E and F value of an m x n pair stays inside the packed kernel's
-// 16-bit range: H is at least the all-gaps path, at most min(m, n) best substitutions.
-bool packed_scores_fit(std::uint32_t m, std::uint32_t n, const KernelScoring& scoring) {
-  std::int64_t lowest_substitution = scoring.table[0];
-  std::int64_t highest_substitution = scoring.table[0];
-  for (const std::int32_t v : scoring.table) {
-    lowest_substitution = std::min<std::int64_t>(lowest_substitution, v);
-    highest_substitution = std::max<std::int64_t>(highest_substitution, v);
+// Decides which pairs the packed kernel may take: every H, E and F value of an m x n pair
+// must stay inside 16 bits. H is at least the all-gaps path and at most min(m, n) times
+// the best substitution.
+class PackedFit {
+ public:
+  explicit PackedFit(const KernelScoring& scoring)
+      : open_(scoring.gap_open), extend_(scoring.gap_extend) {
+    lowest_substitution_ = *std::min_element(std::begin(scoring.table), std::end(scoring.table));
+    highest_substitution_ = *std::max_element(std::begin(scoring.table), std::end(scoring.table));
   }
-  const std::int64_t open = scoring.gap_open;
-  const std::int64_t extend = scoring.gap_extend;
-  const std::int64_t lowest_h = -(2 * open + (std::int64_t{m} + n) * extend);
-  const std::int64_t lowest = lowest_h + std::min<std::int64_t>(lowest_substitution, 0) - open;
-  const std::int64_t highest = std::int64_t{std::min(m, n)} * std::max<std::int64_t>(highest_substitution, 0);
-  constexpr std::int64_t kLimit = 29000;
-  return lowest > -kLimit && highest < kLimit && extend < 2000 && open < 2000;
-}
+  bool operator()(std::uint32_t m, std::uint32_t n) const {
+    const std::int64_t lowest_h = -(2 * open_ + (std::int64_t{m} + n) * extend_);
+    const std::int64_t lowest = lowest_h + std::min<std::int64_t>(lowest_substitution_, 0) - open_;
+    const std::int64_t highest =
+        std::int64_t{std::min(m, n)} * std::max<std::int64_t>(highest_substitution_, 0);
+    constexpr std::int64_t kLimit = 29000;
+    return lowest > -kLimit && highest < kLimit && extend_ < 2000 && open_ < 2000;
+  }
+
+ private:
+  std::int64_t open_;
+  std::int64_t extend_;
+  std::int64_t lowest_substitution_;
+  std::int64_t highest_substitution_;
+};
 
 class CudaAligner final : public Aligner {
  public:
@@ -89,17 +98,22 @@ class CudaAligner final : public Aligner {
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
     for (auto& slot : slots_) WG_CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
     WG_CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
+    WG_CUDA_CHECK(cudaEventCreate(&kernels_start_));
+    for (auto& slot : slots_) WG_CUDA_CHECK(cudaEventCreate(&slot.done));
   }
   ~CudaAligner() override {
     cudaSetDevice(device_);
     for (auto& slot : slots_) cudaStreamSynchronize(slot.stream);
     cudaEventDestroy(pool_ready_);
+    cudaEventDestroy(kernels_start_);
+    for (auto& slot : slots_) cudaEventDestroy(slot.done);
     for (auto& slot : slots_) cudaStreamDestroy(slot.stream);
   }
 
   void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
              std::vector<PairResult>& results) override;
   double compute_seconds() const override { return seconds_; }
+  double kernel_seconds() const override { return kernel_seconds_; }
   std::string name() const override { return name_; }
 
  private:
@@ -114,6 +128,7 @@ class CudaAligner final : public Aligner {
   std::string name_;
   Slot slots_[kSlots];
   cudaEvent_t pool_ready_ = nullptr;
+  cudaEvent_t kernels_start_ = nullptr;  // after the pool upload: kernel time starts here
   DeviceArray<std::uint8_t> residues_;
   DeviceArray<std::uint64_t> offsets_;
   DeviceArray<std::uint32_t> lengths_;
@@ -124,6 +139,7 @@ class CudaAligner final : public Aligner {
   PinnedArray<std::uint8_t> staging_;
   PinnedArray<std::int32_t> host_scores_;
   double seconds_ = 0;
+  double kernel_seconds_ = 0;
 };
 
 template <typename T>
@@ -258,13 +274,15 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   if (batch.size() == 0) return;
   WG_CUDA_CHECK(cudaSetDevice(device_));
   upload_pool(batch, scoring);
+  WG_CUDA_CHECK(cudaEventRecord(kernels_start_, slots_[0].stream));
 
   // Per length class: pairs for the packed 16-bit kernel, then the others.
   std::vector<std::uint32_t> by_class[kLengthClassCount][2];
+  const PackedFit fits(scoring);
   for (std::uint32_t p = 0; p < batch.size(); ++p) {
     const std::uint32_t m = batch.query_length(p);
     const std::uint32_t n = batch.target_length(p);
-    const bool packed = packed_ && !traceback && packed_scores_fit(m, n, scoring);
+    const bool packed = packed_ && !traceback && fits(m, n);
     by_class[length_class_of(m)][packed ? 0 : 1].push_back(p);
   }
 
@@ -304,7 +322,15 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       }
     }
   }
+  for (auto& slot : slots_) WG_CUDA_CHECK(cudaEventRecord(slot.done, slot.stream));
   for (auto& slot : slots_) finish(slot, results, traceback);
+  float longest_ms = 0;
+  for (auto& slot : slots_) {
+    float ms = 0;
+    WG_CUDA_CHECK(cudaEventElapsedTime(&ms, kernels_start_, slot.done));
+    longest_ms = std::max(longest_ms, ms);
+  }
+  kernel_seconds_ += longest_ms * 1e-3;
   std::int32_t* host_scores = host_scores_.reserve(batch.size());
   WG_CUDA_CHECK(cudaMemcpy(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost));
   for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];

@@ -1,7 +1,7 @@
 // Score-only wavefront kernel on packed 16-bit scores: every 32-bit register holds the
 // same cell of two pairs (low half: pair 2g, high half: pair 2g+1 of the launch), so each
 // DPX instruction (__viaddmax_s16x2, __vmaxs2) advances two alignments. Used for
-// pairs whose scores provably stay inside 16 bits (packed_scores_fit); the shape of the
+// pairs whose scores provably stay inside 16 bits (PackedFit, cuda_aligner.cu); the shape of the
 // wavefront is that of cuda_wavefront.cuh.
 #pragma once
 

@@ -47,19 +47,12 @@ struct DeviceScoring {
 inline constexpr int kThreadsPerBlock = 128;
 inline constexpr unsigned kFullMask = 0xffffffffu;
 
-// max(a + b, c) and max(a, b, c): single DPX instructions on sm_90.
+// max(a + b, c): one DPX instruction on sm_90, two elsewhere.
 __device__ __forceinline__ int add_max(int a, int b, int c) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   return __viaddmax_s32(a, b, c);
 #else
   return max(a + b, c);
-#endif
-}
-__device__ __forceinline__ int max_of_3(int a, int b, int c) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  return __vimax3_s32(a, b, c);
-#else
-  return max(max(a, b), c);
 #endif
 }
 
@@ -128,12 +121,14 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
     const int last_slot = m - 1 - row0;   // register slot of row m, when in range
     const bool owns_last_row = last_slot >= 0 && last_slot < R;
     int h[R];
+    int h_open[R];  // h - open, shared by the next column's E and the next row's F
     int e[R];
     int codes[R];
 #pragma unroll
     for (int r = 0; r < R; ++r) {
       codes[r] = row0 + r < m ? query[row0 + r] : 0;
       h[r] = boundary_score(row0 + r + 1, open, extend, free_ends);
+      h_open[r] = h[r] - open;
       e[r] = kMinusInfinity;
     }
     int diagonal_top = boundary_score(row0, open, extend, free_ends);
@@ -190,6 +185,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 
       int diagonal = diagonal_top;
       diagonal_top = up_h;
+      int up_open = up_h - open;
       std::uint64_t word = 0;
 #pragma unroll
       for (int r = 0; r < R; ++r) {
@@ -201,9 +197,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
           h_new = gotoh_cell(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
           word |= static_cast<std::uint64_t>(bits) << (4 * r);
         } else {
-          e[r] = add_max(e[r], -extend, h[r] - open);
-          f = add_max(f, -extend, up_h - open);
-          h_new = max_of_3(diagonal + substitution, e[r], f);
+          e[r] = add_max(e[r], -extend, h_open[r]);
+          f = add_max(f, -extend, up_open);
+          h_new = add_max(diagonal, substitution, max(e[r], f));
+          up_open = h_new - open;
+          h_open[r] = up_open;
         }
         diagonal = h[r];
         h[r] = h_new;

@@ -21,7 +21,7 @@ typedef std::int32_t Lanes __attribute__((vector_size(kHostLanes * sizeof(std::i
 // A row of vectors, aligned for them (std::vector would drop the type's alignment).
 class LaneRow {
  public:
-  LaneRow(std::size_t count, Lanes fill)
+  LaneRow(std::size_t count, const Lanes& fill)
       : raw_((count + 1) * kHostLanes), data_(reinterpret_cast<Lanes*>(align_up(raw_.data()))) {
     for (std::size_t k = 0; k < count; ++k) data_[k] = fill;
   }
