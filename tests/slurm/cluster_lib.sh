@@ -136,3 +136,32 @@ stop_cluster() {
   done
   cluster_pids=()
 }
+
+# Polls a command every 0.2 s for up to N seconds.
+wait_for() {  # seconds command...
+  local tries=$(($1 * 5))
+  shift
+  for ((; tries > 0; tries--)); do "$@" && return 0; sleep 0.2; done
+  return 1
+}
+job_state() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
+job_in_state() { [ "$(job_state "$1")" = "$2" ]; }
+job_is_busy() { case $(job_state "$1") in RUNNING | COMPLETING | CONFIGURING | REQUEUE* | SIGNALING) ;; *) return 1 ;; esac; }
+job_is_waiting_or_ended() { ! job_is_busy "$1"; }
+job_has_ended() { ! job_is_busy "$1" && ! job_in_state "$1" PENDING; }
+
+# Once the ready command succeeds, sends USR1 to the job's ranks (what --signal=USR1@120
+# does near the time limit), expects the job script to requeue the job, releases it at
+# once (Slurm holds a requeued job for a while) and waits until the second attempt ends.
+interrupt_and_resume() {  # job ready-command...
+  local job=$1
+  shift
+  wait_for 60 "$@" || { fail_test "job $job: '$*' never held (state $(job_state "$job"))"; return 1; }
+  scancel --signal=USR1 "$job" || { fail_test "scancel --signal=USR1 $job"; return 1; }
+  wait_for 60 job_is_waiting_or_ended "$job"
+  job_in_state "$job" PENDING || { fail_test "job $job not requeued (state $(job_state "$job"))"; return 1; }
+  scontrol update JobId="$job" StartTime=now
+  wait_for 180 job_has_ended "$job"
+  job_in_state "$job" COMPLETED || { fail_test "job $job: second attempt ended $(job_state "$job")"; return 1; }
+  assert_contains "$(scontrol show job "$job")" "Restarts=1" "job $job requeued once"
+}

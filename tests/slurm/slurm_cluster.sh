@@ -2,9 +2,11 @@
 # warpgraph under a real Slurm: starts a one-node cluster on this host (munged, slurmctld
 # and slurmd from Debian's packages, every file in a temporary directory), then
 #   - srun --mpi=pmix -n 3: the ranks form one MPI world and take SLURM_LOCALID;
-#   - srun and an sbatch of jobs/slurm/graph.sbatch give the same results as mpirun;
-#   - a job interrupted with USR1 (Slurm's time-limit warning) checkpoints, exits 75,
-#     requeues itself, resumes and ends with the results of an uninterrupted run;
+#   - srun and an sbatch of jobs/slurm/graph.sbatch give the same results as mpirun, and
+#     each rank reports its binding (host backend here) with its SLURM_LOCALID;
+#   - graph and alignment jobs interrupted with USR1 (Slurm's time-limit warning) save
+#     their work, exit 75, requeue themselves, resume and end with the results of an
+#     uninterrupted run;
 # and finally cancels its jobs, stops the daemons it started (by pid) and removes its files.
 # Existing /etc/slurm and /etc/munge are never read or written.
 #
@@ -50,7 +52,17 @@ assert_status 0 $? "device binding test under srun -n 3"
 assert_contains "$out" "[       OK ] UnderSrun.RanksFormOneWorldWithSlurmLocalIds" \
   "ranks under srun form one world and use SLURM_LOCALID"
 
+# --- runs compared with mpirun, and jobs interrupted and resumed -----------------------
+data=$work/data
+mkdir -p "$data"
+mpirun=("$MPIEXEC" -n 3 --oversubscribe)
+# The sbatch scripts as users submit them; options for this small node override their
+# #SBATCH lines: 2 ranks (Slurm gives each a GPU and a CPU of its own, so no more than the
+# CPUs), whose results must equal those of 3 ranks under mpirun.
+sbatch_here=(--parsable --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 --time=5 --chdir="$data")
+
 source "$here/graph_checks.sh"
+source "$here/align_checks.sh"
 
 echo "slurm test ran for $((SECONDS - started)) s"
 finish
