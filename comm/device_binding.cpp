@@ -165,11 +165,11 @@ std::string DeviceBinding::describe() const {
 }
 
 std::vector<int> choose_devices(int sharer_index, int sharers, int visible, int gpus_per_rank) {
-  WG_REQUIRE(gpus_per_rank >= 1, "--gpus-per-rank must be at least 1, got {}", gpus_per_rank);
+  WG_REQUIRE(gpus_per_rank >= 0, "--gpus-per-rank must not be negative, got {}", gpus_per_rank);
   WG_REQUIRE(sharers >= 1 && sharer_index >= 0 && sharer_index < sharers,
              "rank {} of {} sharing GPUs is out of range", sharer_index, sharers);
   std::vector<int> devices;
-  if (visible == 0) return devices;
+  if (visible == 0 || gpus_per_rank == 0) return devices;
   WG_REQUIRE(visible >= gpus_per_rank,
              "--gpus-per-rank {} but this rank sees only {} GPU(s); ask Slurm for more "
              "(--gpus-per-task) or lower --gpus-per-rank",
@@ -228,7 +228,9 @@ DeviceBinding bind_devices(MPI_Comm comm, int gpus_per_rank) {
   for (const int device : binding.devices) {
     binding.device_names.push_back(gpus.names[static_cast<size_t>(device)]);
   }
-  if (binding.host_backend()) binding.host_reason = gpus.none_reason;
+  if (binding.host_backend()) {
+    binding.host_reason = gpus_per_rank == 0 ? "selected" : gpus.none_reason;
+  }
 #ifdef WARPGRAPH_WITH_CUDA
   if (!binding.host_backend()) check_cuda(cudaSetDevice(binding.devices.front()), "cudaSetDevice");
 #endif

@@ -3,8 +3,9 @@
 // Start-up of a command that computes on GPUs (one call, collective over `comm`):
 //
 //     const wg::DeviceBinding binding = wg::bind_and_report_devices(MPI_COMM_WORLD, gpus_per_rank);
+//     // gpus_per_rank: GPUs one rank drives (1 usually; 0 when the host backend is chosen);
 //     // binding.devices: CUDA ordinals this rank drives (the first is made current);
-//     // binding.host_backend(): true when there is none (host-only build, or no GPU).
+//     // binding.host_backend(): true when there is none (0 asked, host-only build, no GPU).
 //
 // Rank 0 then logs one line per rank, e.g.
 //     rank 1 on node07: GPU 1 NVIDIA H200 (UUID GPU-5f1c...) [local rank 1 of 4, SLURM_LOCALID]
@@ -52,8 +53,9 @@ struct DeviceBinding {
 };
 
 // Collective over comm. Finds the local rank and the visible GPUs, chooses this rank's
-// devices and makes the first of them current. Throws wg::Error when gpus_per_rank < 1 or
-// a rank that sees GPUs sees fewer than gpus_per_rank of them.
+// devices and makes the first of them current; gpus_per_rank 0 binds none (host backend
+// selected). Throws wg::Error when gpus_per_rank < 0 or a rank that sees GPUs sees fewer
+// than gpus_per_rank of them.
 DeviceBinding bind_devices(MPI_Comm comm, int gpus_per_rank = 1);
 
 // Collective over comm: every rank's describe() line, in rank order, on rank 0; empty on

@@ -58,9 +58,10 @@ std::string processor_name() {
   return std::string(name, static_cast<size_t>(length));
 }
 
-TEST(ChooseDevices, NoVisibleGpuMeansHostBackend) {
+TEST(ChooseDevices, NoVisibleOrRequestedGpuMeansHostBackend) {
   EXPECT_TRUE(wg::choose_devices(0, 1, 0, 1).empty());
   EXPECT_TRUE(wg::choose_devices(2, 3, 0, 2).empty());
+  EXPECT_TRUE(wg::choose_devices(0, 1, 4, 0).empty());
 }
 
 TEST(ChooseDevices, OwnGpusTakeTheFirst) {
@@ -83,7 +84,7 @@ TEST(ChooseDevices, SharedGpusAreSplitByLocalRank) {
 
 TEST(ChooseDevices, RejectsImpossibleRequests) {
   EXPECT_THROW(wg::choose_devices(0, 1, 1, 2), wg::Error);
-  EXPECT_THROW(wg::choose_devices(0, 1, 4, 0), wg::Error);
+  EXPECT_THROW(wg::choose_devices(0, 1, 4, -1), wg::Error);
   try {
     wg::choose_devices(0, 1, 1, 2);
   } catch (const wg::Error& e) {
@@ -176,8 +177,15 @@ TEST(Binding, HostBackendOrGpuLine) {
 #endif
 }
 
-TEST(Binding, ZeroGpusPerRankIsAnErrorOnEveryRank) {
-  EXPECT_THROW(wg::bind_devices(MPI_COMM_WORLD, 0), wg::Error);
+TEST(Binding, ZeroGpusPerRankSelectsTheHostBackend) {
+  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD, 0);
+  EXPECT_TRUE(binding.host_backend());
+  EXPECT_NE(binding.describe().find(": host backend (selected) [local rank"), std::string::npos)
+      << binding.describe();
+}
+
+TEST(Binding, NegativeGpusPerRankIsAnErrorOnEveryRank) {
+  EXPECT_THROW(wg::bind_devices(MPI_COMM_WORLD, -1), wg::Error);
 }
 
 TEST(Binding, LinesAreGatheredOnRankZeroInRankOrder) {
