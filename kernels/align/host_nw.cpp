@@ -42,7 +42,7 @@ inline Lanes splat(std::int32_t v) {
   return out;
 }
 
-inline Lanes vmax(Lanes a, Lanes b) { return a > b ? a : b; }
+inline Lanes vmax(const Lanes& a, const Lanes& b) { return a > b ? a : b; }
 
 struct LaneSet {
   const std::uint8_t* query[kHostLanes];
