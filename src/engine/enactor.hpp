@@ -327,6 +327,7 @@ void Enactor<P>::write_checkpoint_now() {
   std::vector<std::uint64_t> words;
   for (std::size_t d = 0; d < devices_.size(); ++d) {
     const VertexRange a = assigned(d);
+    if (a.empty()) continue;  // (an empty range may start inside the last word)
     for (VertexId v = a.begin; v < a.end; ++v) values.push_back(to_stored(devices_[d].values[v]));
     for (std::size_t w = a.begin / 64; w < graph::bit_words(a.end); ++w)
       words.push_back(kFrontier ? graph::word_in_range(devices_[d].frontier.data(), w, a) : 0);

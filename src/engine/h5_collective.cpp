@@ -31,9 +31,14 @@ void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint
   Id space(checked(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", name), H5Sclose);
   Id dataset(checked(H5Dcreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT,
                                 H5P_DEFAULT), "create dataset", name), H5Dclose);
+  // A rank without data still takes part in the collective write, with an empty
+  // selection in a one-element memory space (a zero-sized one makes HDF5 skip the
+  // collective steps on that rank only, and the others wait forever).
   const hsize_t start[1] = {offset};
   const hsize_t count[1] = {data.size()};
-  Id memory(checked(H5Screate_simple(1, count, nullptr), "H5Screate_simple", name), H5Sclose);
+  const hsize_t memory_dims[1] = {data.empty() ? 1 : data.size()};
+  Id memory(checked(H5Screate_simple(1, memory_dims, nullptr), "H5Screate_simple", name), H5Sclose);
+  const T placeholder{};
   if (data.empty()) {
     check(H5Sselect_none(space), "H5Sselect_none", name);
     check(H5Sselect_none(memory), "H5Sselect_none", name);
@@ -43,7 +48,8 @@ void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint
   }
   Id transfer(checked(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", name), H5Pclose);
   check(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", name);
-  check(H5Dwrite(dataset, type, memory, space, transfer, data.data()), "write", name);
+  check(H5Dwrite(dataset, type, memory, space, transfer, data.empty() ? &placeholder : data.data()),
+        "write", name);
 }
 
 template <typename T>

@@ -6,18 +6,21 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <vector>
 
 namespace wg::engine::h5c {
 
-// Owns an HDF5 identifier.
+// Owns an HDF5 identifier. While an exception unwinds the stack the identifier is left
+// open: closing a file is collective, and the other ranks may still be waiting in an
+// earlier collective call; main() then aborts every rank instead of hanging.
 class Id {
  public:
   using Closer = herr_t (*)(hid_t);
   Id(hid_t id, Closer closer) : id_(id), closer_(closer) {}
   ~Id() {
-    if (id_ >= 0) closer_(id_);
+    if (id_ >= 0 && std::uncaught_exceptions() == 0) closer_(id_);
   }
   Id(Id&& other) noexcept : id_(other.id_), closer_(other.closer_) { other.id_ = -1; }
   Id(const Id&) = delete;
