@@ -67,7 +67,11 @@ interrupt_and_resume() {  # signal ranks: 1 rank runs alone, more under mpirun (
     (exec env OMP_NUM_THREADS=1 "$MPIEXEC" -n "$ranks" --oversubscribe "$WARPGRAPH" align "${long[@]}" -o "$out" 2>"$work/cut.log") &
   fi
   local pid=$!
-  sleep 1.5
+  # Signal once the first results are flushed (the writer flushes every second).
+  for _ in $(seq 400); do
+    [ -s "$out.partial" ] && break
+    sleep 0.05
+  done
   kill -"$signal" "$pid"
   wait "$pid"
   local status=$?
