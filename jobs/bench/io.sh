@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Graph I/O benchmark: conversion of a SNAP text edge list to sharded HDF5, and loading
-# (read_csr of every vertex, in- and out-edges) of the result, with each rank count.
-# Baselines from the same run: reading the text file (the I/O floor for conversion) and reading every shard dataset with h5py (a plain sequential load).
+# (read_csr of every vertex, in- and out-edges) of the result, with each rank count:
+# through MPI-IO (the default) and through HDF5's POSIX driver (WARPGRAPH_HDF5_DRIVER=posix).
+# Baselines from the same run: reading the text file (the I/O floor for conversion) and
+# reading every shard dataset with h5py (a plain sequential load).
 #
 # usage: jobs/bench/io.sh [--scale S] [--edge-factor E] [--ranks "1 2"] [--shards N]
 #                         [--out DIR] [--build DIR]
@@ -18,7 +20,7 @@ while [ $# -gt 0 ]; do
     --shards) shards=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "io.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -48,5 +50,7 @@ for n in $ranks; do
   run "$n" convert "$out/rmat.txt" "$out/ranks$n/rmat.h5" "${shard_option[@]}" \
     --report "$out/convert$n.json"
   run "$n" info "$out/ranks$n/rmat.h5" --report "$out/load$n.json" >/dev/null
+  WARPGRAPH_HDF5_DRIVER=posix run "$n" info "$out/ranks$n/rmat.h5" \
+    --report "$out/load_posix$n.json" >/dev/null
 done
 "$python" "$root/jobs/bench/io_summary.py" "$out" $ranks

@@ -49,6 +49,7 @@ def main():
     rows = []
     for n in ranks:
         convert, info = load(f"convert{n}.json"), load(f"load{n}.json")
+        posix = load(f"load_posix{n}.json")
         rows.append({
             "ranks": int(n),
             "convert_seconds": convert["seconds"],
@@ -57,6 +58,8 @@ def main():
             "load_seconds": info["read_seconds"],
             "load_bytes": info["read_bytes"],
             "load_mb_per_s": info["read_mb_per_s"],
+            "load_posix_seconds": posix["read_seconds"],
+            "load_posix_mb_per_s": posix["read_mb_per_s"],
         })
     result = {
         "benchmark": "graph_io",
@@ -74,10 +77,12 @@ def main():
           f"{generate['vertices']} vertices, {generate['edges']} stored edges, "
           f"{generate['shards']} shard(s); text {text_bytes / 1e6:.0f} MB; "
           f"generated in {generate['seconds']:.2f} s on {generate['ranks']} rank(s)")
-    print(f"{'ranks':>5}  {'convert s':>10}  {'convert MB/s':>12}  {'load s':>8}  {'load MB/s':>10}")
+    print(f"{'ranks':>5}  {'convert s':>10}  {'convert MB/s':>12}  {'load s':>8}  {'load MB/s':>10}"
+          f"  {'posix load s':>12}  {'posix MB/s':>10}")
     for r in rows:
         print(f"{r['ranks']:>5}  {r['convert_seconds']:>10.2f}  {r['convert_mb_per_s']:>12.1f}  "
-              f"{r['load_seconds']:>8.3f}  {r['load_mb_per_s']:>10.1f}")
+              f"{r['load_seconds']:>8.3f}  {r['load_mb_per_s']:>10.1f}"
+              f"  {r['load_posix_seconds']:>12.3f}  {r['load_posix_mb_per_s']:>10.1f}")
     print(f"baselines: reading the text {result['baseline_text_read_mb_per_s']:.0f} MB/s; "
           f"h5py read of all datasets (1 process) {result['baseline_h5py_load_mb_per_s']:.0f} MB/s")
     with open(os.path.join(out, "io.json"), "w") as f:

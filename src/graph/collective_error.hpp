@@ -7,8 +7,10 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <exception>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "error.hpp"
 
@@ -40,8 +42,14 @@ void raise_first_error(const FirstError& error, MPI_Comm comm);
 // Collective convenience for a step that may throw on some ranks only: runs it, and
 // turns an exception on any rank into the same wg::Error on every rank.
 template <typename Step>
-void run_collectively(MPI_Comm comm, Step&& step);
+void run_collectively(MPI_Comm comm, Step&& step) {
+  FirstError error;
+  try {
+    step();
+  } catch (const std::exception& e) {
+    error.record(0, e.what());
+  }
+  raise_first_error(error, comm);
+}
 
 }  // namespace wg::graph
-
-#include "collective_error_impl.hpp"

@@ -1,6 +1,7 @@
 // Reader of the sharded HDF5 graph format: the index file (open_graph) and hyperslab
 // reads of any vertex range from the shard files (read_csr, read_indptr).
 #include <algorithm>
+#include <cstdlib>
 
 #include "collective_error.hpp"
 #include "format.hpp"
@@ -49,10 +50,90 @@ VertexRange intersect(VertexRange a, VertexRange b) {
   return begin < end ? VertexRange{begin, end} : VertexRange{begin, begin};
 }
 
+// A shard file opened for one direction, its attributes checked against the index.
+struct OpenShard {
+  h5::Handle file;
+  h5::Handle group;
+  h5::Handle indptr;
+  h5::Handle indices;
+  h5::Handle weights;
+  std::string prefix;  // "FILE: dataset 'in/" for messages
+  EdgeIndex declared = 0;
+};
+
+// With a communicator the file is opened collectively (MPI-IO) and every rank of it must
+// call; with MPI_COMM_NULL this rank opens it alone (POSIX driver).
+OpenShard open_shard(const GraphInfo& graph, size_t s, EdgeDirection direction, bool want_edges,
+                     MPI_Comm comm) {
+  const ShardInfo& shard = graph.shards[s];
+  const char* group_name = direction == EdgeDirection::in ? format::kInGroup : format::kOutGroup;
+  OpenShard open;
+  open.file = h5::open_file(shard.file, comm);
+  const h5::Handle& file = open.file;
+  const std::string& name = shard.file;
+  if (!h5::has_attribute(file, format::kKindAttribute) ||
+      h5::read_string_attribute(file, format::kKindAttribute, name) != format::kShardKind)
+    fail("{}: not a warpgraph shard file (root attribute '{}' is not '{}')", name,
+         format::kKindAttribute, format::kShardKind);
+  if (h5::read_u64_attribute(file, format::kShardIndex, name) != s ||
+      h5::read_u64_attribute(file, format::kShardVertexBegin, name) != shard.range.begin ||
+      h5::read_u64_attribute(file, format::kShardVertexEnd, name) != shard.range.end)
+    fail("{}: shard number or vertex range disagrees with the index file {}", name,
+         graph.index_path);
+  if (h5::read_u64_attribute(file, format::kNumVertices, name) != graph.num_vertices ||
+      read_flag(file, format::kDirected, name) != graph.directed ||
+      read_flag(file, format::kWeighted, name) != graph.weighted)
+    fail("{}: vertex count, directedness or weightedness disagrees with the index file {}",
+         name, graph.index_path);
+  open.group = h5::open_group(file, group_name, name);
+  open.prefix = name + ": dataset '" + group_name + "/";
+  open.declared = direction == EdgeDirection::in ? shard.in_edges : shard.out_edges;
+  const std::string& prefix = open.prefix;
+  const EdgeIndex declared = open.declared;
+  h5::Handle& indptr_set = open.indptr;
+  indptr_set = h5::open_dataset(open.group, format::kIndptr, name);
+  if (h5::dataset_length(indptr_set, prefix + "indptr'") !=
+      static_cast<std::uint64_t>(shard.range.size()) + 1)
+    fail("{}indptr' has {} entries, expected {} (shard vertices + 1)", prefix,
+         h5::dataset_length(indptr_set, prefix + "indptr'"), shard.range.size() + 1);
+  h5::Handle& indices_set = open.indices;
+  h5::Handle& weights_set = open.weights;
+  if (want_edges) {
+    indices_set = h5::open_dataset(open.group, format::kIndices, name);
+    if (h5::dataset_length(indices_set, prefix + "indices'") != declared)
+      fail("{}indices' has {} entries, the index file declares {} edges", prefix,
+           h5::dataset_length(indices_set, prefix + "indices'"), declared);
+    if (graph.weighted) {
+      weights_set = h5::open_dataset(open.group, format::kWeights, name);
+      if (h5::dataset_length(weights_set, prefix + "weights'") != declared)
+        fail("{}weights' has {} entries, the index file declares {} edges", prefix,
+             h5::dataset_length(weights_set, prefix + "weights'"), declared);
+    }
+  }
+
+  return open;
+}
+
+enum class ReadDriver { mpio, posix };
+
+// WARPGRAPH_HDF5_DRIVER=posix reads shard files with HDF5's POSIX driver, each rank
+// opening only its own shards; the default (mpio) goes through MPI-IO.
+ReadDriver read_driver() {
+  const char* value = std::getenv("WARPGRAPH_HDF5_DRIVER");
+  if (value == nullptr || std::string(value).empty() || std::string(value) == "mpio")
+    return ReadDriver::mpio;
+  if (std::string(value) == "posix") return ReadDriver::posix;
+  fail("WARPGRAPH_HDF5_DRIVER='{}' is not 'mpio' or 'posix'", value);
+}
+
 // Appends the rows `mine` of one shard to the slice; offsets are re-based to the slice.
-void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const std::string& prefix,
-                     EdgeIndex declared, hid_t indptr_set, hid_t indices_set, hid_t weights_set,
+void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const OpenShard& open,
                      const GraphInfo& graph, bool want_edges, CsrSlice& slice, FirstError& bad_data) {
+  const std::string& prefix = open.prefix;
+  const EdgeIndex declared = open.declared;
+  const hid_t indptr_set = open.indptr;
+  const hid_t indices_set = open.indices;
+  const hid_t weights_set = open.weights;
   std::vector<EdgeIndex> offsets(static_cast<size_t>(mine.size()) + 1);
   h5::read_slab(indptr_set, mine.begin - shard.range.begin, offsets.size(), offsets.data(),
                 prefix + "indptr'");
@@ -98,7 +179,6 @@ CsrSlice read_rows(const GraphInfo& graph, EdgeDirection direction, VertexRange 
                "{}: vertex range [{}, {}) is outside the graph's {} vertices", graph.index_path,
                range.begin, range.end, graph.num_vertices);
   });
-  const char* group_name = direction == EdgeDirection::in ? format::kInGroup : format::kOutGroup;
   const std::vector<VertexRange> all_ranges = gather_ranges(range, comm);
 
   CsrSlice slice;
@@ -107,61 +187,33 @@ CsrSlice read_rows(const GraphInfo& graph, EdgeDirection direction, VertexRange 
   slice.indptr.push_back(0);
   FirstError bad_data;  // value checks, agreed on after all collective calls
 
+  // The MPI-IO driver opens every shard that any rank reads on all ranks (a collective
+  // open; the metadata checks then fail alike everywhere); the POSIX driver lets each
+  // rank open only its own shards, so its failures are recorded and agreed on below.
+  const bool collective = read_driver() == ReadDriver::mpio;
   for (size_t s = 0; s < graph.shards.size(); ++s) {
     const ShardInfo& shard = graph.shards[s];
-    const bool anyone_reads = std::any_of(all_ranges.begin(), all_ranges.end(), [&](auto r) {
-      return !intersect(r, shard.range).empty();
-    });
-    if (!anyone_reads) continue;
-
-    // Metadata checks give the same result on every rank, so all ranks throw together.
-    h5::Handle file = h5::open_file(shard.file, comm);
-    const std::string& name = shard.file;
-    if (!h5::has_attribute(file, format::kKindAttribute) ||
-        h5::read_string_attribute(file, format::kKindAttribute, name) != format::kShardKind)
-      fail("{}: not a warpgraph shard file (root attribute '{}' is not '{}')", name,
-           format::kKindAttribute, format::kShardKind);
-    if (h5::read_u64_attribute(file, format::kShardIndex, name) != s ||
-        h5::read_u64_attribute(file, format::kShardVertexBegin, name) != shard.range.begin ||
-        h5::read_u64_attribute(file, format::kShardVertexEnd, name) != shard.range.end)
-      fail("{}: shard number or vertex range disagrees with the index file {}", name,
-           graph.index_path);
-    if (h5::read_u64_attribute(file, format::kNumVertices, name) != graph.num_vertices ||
-        read_flag(file, format::kDirected, name) != graph.directed ||
-        read_flag(file, format::kWeighted, name) != graph.weighted)
-      fail("{}: vertex count, directedness or weightedness disagrees with the index file {}",
-           name, graph.index_path);
-    h5::Handle group = h5::open_group(file, group_name, name);
-    const std::string prefix = name + ": dataset '" + group_name + "/";
-    const EdgeIndex declared = direction == EdgeDirection::in ? shard.in_edges : shard.out_edges;
-    h5::Handle indptr_set = h5::open_dataset(group, format::kIndptr, name);
-    if (h5::dataset_length(indptr_set, prefix + "indptr'") !=
-        static_cast<std::uint64_t>(shard.range.size()) + 1)
-      fail("{}indptr' has {} entries, expected {} (shard vertices + 1)", prefix,
-           h5::dataset_length(indptr_set, prefix + "indptr'"), shard.range.size() + 1);
-    h5::Handle indices_set;
-    h5::Handle weights_set;
-    if (want_edges) {
-      indices_set = h5::open_dataset(group, format::kIndices, name);
-      if (h5::dataset_length(indices_set, prefix + "indices'") != declared)
-        fail("{}indices' has {} entries, the index file declares {} edges", prefix,
-             h5::dataset_length(indices_set, prefix + "indices'"), declared);
-      if (graph.weighted) {
-        weights_set = h5::open_dataset(group, format::kWeights, name);
-        if (h5::dataset_length(weights_set, prefix + "weights'") != declared)
-          fail("{}weights' has {} entries, the index file declares {} edges", prefix,
-               h5::dataset_length(weights_set, prefix + "weights'"), declared);
-      }
-    }
-
     const VertexRange mine = intersect(range, shard.range);
-    if (mine.empty() || bad_data.has_error()) continue;
-    // From here on failures are this rank's alone: record them, agree after the loop.
-    try {
-      read_shard_rows(shard, s, mine, prefix, declared, indptr_set, indices_set, weights_set,
-                      graph, want_edges, slice, bad_data);
-    } catch (const Error& e) {
-      bad_data.record(s, e.what());
+    if (collective) {
+      const bool anyone_reads = std::any_of(all_ranges.begin(), all_ranges.end(), [&](auto r) {
+        return !intersect(r, shard.range).empty();
+      });
+      if (!anyone_reads) continue;
+      const OpenShard open = open_shard(graph, s, direction, want_edges, comm);
+      if (mine.empty() || bad_data.has_error()) continue;
+      try {
+        read_shard_rows(shard, s, mine, open, graph, want_edges, slice, bad_data);
+      } catch (const Error& e) {
+        bad_data.record(s, e.what());
+      }
+    } else {
+      if (mine.empty() || bad_data.has_error()) continue;
+      try {
+        const OpenShard open = open_shard(graph, s, direction, want_edges, MPI_COMM_NULL);
+        read_shard_rows(shard, s, mine, open, graph, want_edges, slice, bad_data);
+      } catch (const Error& e) {
+        bad_data.record(s, e.what());
+      }
     }
   }
   raise_first_error(bad_data, comm);

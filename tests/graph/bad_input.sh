@@ -140,6 +140,11 @@ mkdir -p "$work/w"
 "$WARPGRAPH" convert "$WG_DATA_DIR/graphs/west0067.mtx" "$work/w/w.h5" --shards 2 2>/dev/null
 "$WG_PYTHON" -c "import h5py; h5py.File('$work/w/w.shard-00001.h5', 'r+')['out/weights'][0] += 1"
 bad_info "$work/w/w.h5" "w.h5: the in-edges and out-edges are not transposes of each other" "in and out disagree"
+# The POSIX read path (each rank opens only its own shards) reports the same failures.
+export WARPGRAPH_HDF5_DRIVER=posix
+corrupt "s.attrs['vertex_begin'] = np.uint64(5)" "k.shard-00001.h5: shard number or vertex range disagrees with the index" "posix driver: shard range disagrees"
+corrupt "i = s['in/indices']; i[0] = 99" "k.shard-00001.h5: dataset 'in/indices' holds a vertex id outside [0, 34)" "posix driver: id out of range"
+unset WARPGRAPH_HDF5_DRIVER
 rm -rf "$work/c" && cp -r "$work/g" "$work/c" && rm "$work/c/k.shard-00002.h5"
 bad_info "$work/c/k.h5" "k.shard-00002.h5: cannot open" "shard file missing"
 rm -rf "$work/c" && cp -r "$work/g" "$work/c"
