@@ -9,8 +9,8 @@ namespace wg::partition {
 SlidingBalancer::SlidingBalancer(const std::vector<double>& section_in_edges,
                                  const SectionLayout& layout, std::vector<VertexRange> stored)
     : layout_(layout), stored_(std::move(stored)) {
-  WG_REQUIRE(section_in_edges.size() == layout.count(), "balancer: {} section loads for {} sections",
-             section_in_edges.size(), layout.count());
+  WG_REQUIRE(section_in_edges.size() == layout.count(),
+             "balancer: {} section loads for {} sections", section_in_edges.size(), layout.count());
   average_in_degree_.resize(section_in_edges.size());
   for (std::size_t s = 0; s < section_in_edges.size(); ++s) {
     const double vertices = layout.start(s + 1) - layout.start(s);

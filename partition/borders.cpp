@@ -62,8 +62,7 @@ std::vector<VertexRange> stored_ranges(const std::vector<double>& section_work,
     double added = 0.0;
     while (low > 0 && added + section_work[low - 1] <= budget) added += section_work[--low];
     // Upwards: sections from the one holding own.end.
-    std::size_t high = own.end >= layout.num_vertices ? sections
-                                                      : section_of(own.end);
+    std::size_t high = own.end >= layout.num_vertices ? sections : section_of(own.end);
     added = 0.0;
     while (high < sections && added + section_work[high] <= budget) added += section_work[high++];
     stored[p] = {std::min(own.begin, layout.start(low)), std::max(own.end, layout.start(high))};
@@ -73,7 +72,8 @@ std::vector<VertexRange> stored_ranges(const std::vector<double>& section_work,
 
 std::vector<VertexRange> ranges_of(const std::vector<VertexId>& borders) {
   std::vector<VertexRange> ranges;
-  for (std::size_t p = 0; p + 1 < borders.size(); ++p) ranges.push_back({borders[p], borders[p + 1]});
+  for (std::size_t p = 0; p + 1 < borders.size(); ++p)
+    ranges.push_back({borders[p], borders[p + 1]});
   return ranges;
 }
 

@@ -28,8 +28,8 @@ void MpiGatherStage::allgather(const std::byte* local, std::size_t bytes, Gather
     displs[i] = static_cast<int>(out.offsets[i]);
   }
   out.data.resize(out.offsets.back());
-  MPI_CHECK(MPI_Allgatherv(local, static_cast<int>(bytes), MPI_BYTE, out.data.data(),
-                           counts.data(), displs.data(), MPI_BYTE, comm_));
+  MPI_CHECK(MPI_Allgatherv(local, static_cast<int>(bytes), MPI_BYTE, out.data.data(), counts.data(),
+                           displs.data(), MPI_BYTE, comm_));
 }
 
 namespace {

@@ -5,8 +5,8 @@
 namespace wg::comm {
 
 void allreduce_sum(std::vector<double>& values, MPI_Comm comm) {
-  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()),
-                          MPI_DOUBLE, MPI_SUM, comm));
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE,
+                          MPI_SUM, comm));
 }
 
 }  // namespace wg::comm

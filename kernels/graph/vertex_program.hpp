@@ -42,8 +42,8 @@ struct ProgramDefaults {
   static constexpr bool kUsesWeights = false;   // read edge weights (else each edge is 1)
   static constexpr bool kNeedsWeights = false;  // refuse unweighted graphs
   static constexpr bool kRejectsNegativeWeights = false;
-  static constexpr bool kUndirected = false;    // pull over in- and out-edges
-  static constexpr bool kAllActive = false;     // every vertex recomputes every iteration
+  static constexpr bool kUndirected = false;      // pull over in- and out-edges
+  static constexpr bool kAllActive = false;       // every vertex recomputes every iteration
   static constexpr bool kNeedsOutDegree = false;  // fill VertexStatic::out_degree
   // Per-iteration global reduction: global_term(value, static) is summed over all
   // vertices before each compute step and handed to the program as params.global_sum.

@@ -8,9 +8,10 @@ namespace wg::cli {
 
 void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<engine::RunOptions>();
-  auto* command = app.add_subcommand(
-      "run", "Run BFS, SSSP, SSWP, connected components or PageRank on a graph");
-  command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")->required();
+  auto* command =
+      app.add_subcommand("run", "Run BFS, SSSP, SSWP, connected components or PageRank on a graph");
+  command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")
+      ->required();
   command->add_option("--algo", options->algorithm, "Algorithm")
       ->required()
       ->check(CLI::IsMember({"bfs", "sssp", "sswp", "cc", "pagerank"}));
@@ -18,35 +19,42 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--max-iterations", options->max_iterations,
                       "Stop after this many iterations (0: run until converged)");
   command->add_option("--output", options->output_path, "Write the value of every vertex here");
-  command->add_option("--output-format", options->output_format,
-                      "Output format (default: hdf5 for a .h5 or .hdf5 output, else tsv)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, engine::OutputFormat>{{"tsv", engine::OutputFormat::tsv},
-                                                      {"hdf5", engine::OutputFormat::hdf5}}));
+  command
+      ->add_option("--output-format", options->output_format,
+                   "Output format (default: hdf5 for a .h5 or .hdf5 output, else tsv)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, engine::OutputFormat>{
+          {"tsv", engine::OutputFormat::tsv}, {"hdf5", engine::OutputFormat::hdf5}}));
   command->add_option("--report", options->report_path,
                       "Write a JSON report (per iteration: active vertices, edges, bytes, "
                       "time, borders)");
-  command->add_option("--tolerance", options->tolerance,
-                      "PageRank: stop when the L1 change of an iteration is below this "
-                      "(default 1e-6 x vertices, as networkx)")
+  command
+      ->add_option("--tolerance", options->tolerance,
+                   "PageRank: stop when the L1 change of an iteration is below this "
+                   "(default 1e-6 x vertices, as networkx)")
       ->check(CLI::NonNegativeNumber);
-  command->add_option("--exchange", options->exchange,
-                      "Exchange vr (updated boundary vertices only) or all (every updated vertex)")
+  command
+      ->add_option("--exchange", options->exchange,
+                   "Exchange vr (updated boundary vertices only) or all (every updated vertex)")
       ->transform(CLI::CheckedTransformer(std::map<std::string, engine::ExchangeMode>{
-          {"vr", engine::ExchangeMode::vertex_refinement}, {"all", engine::ExchangeMode::all_updates}}));
+          {"vr", engine::ExchangeMode::vertex_refinement},
+          {"all", engine::ExchangeMode::all_updates}}));
   auto* balance = command->add_option_function<std::string>(
       "--balance", [options](const std::string& mode) { options->balance = mode == "sliding"; },
       "Border balancer: sliding (default) or off");
   balance->check(CLI::IsMember({"sliding", "off"}));
-  command->add_option("--overlap", options->overlap,
-                      "Stored range of each partition beyond its static range, on each side, "
-                      "as a fraction of an equal share of the edges (default 0.25)")
+  command
+      ->add_option("--overlap", options->overlap,
+                   "Stored range of each partition beyond its static range, on each side, "
+                   "as a fraction of an equal share of the edges (default 0.25)")
       ->check(CLI::NonNegativeNumber);
-  command->add_option("--devices-per-rank", options->devices_per_rank,
-                      "Partitions per rank (host backend: they share the rank's threads)")
+  command
+      ->add_option(
+          "--devices-per-rank", options->devices_per_rank,
+          "Partitions per rank (host backend: each runs on an equal share of the rank's threads)")
       ->check(CLI::PositiveNumber);
-  command->add_option("--ranks-per-node", options->ranks_per_node,
-                      "Split each host into virtual nodes of this many ranks (default: real nodes)")
+  command
+      ->add_option("--ranks-per-node", options->ranks_per_node,
+                   "Split each host into virtual nodes of this many ranks (default: real nodes)")
       ->check(CLI::PositiveNumber);
   command->add_option("--section-size", options->section_size,
                       "Vertices per balancer section; borders are multiples of it (multiple of "

@@ -11,8 +11,10 @@
 #pragma once
 
 #include <mpi.h>
+#include <omp.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -39,7 +41,7 @@ struct EnactOptions {
   double tolerance = 0.0;
   bool vertex_refinement = true;
   bool balance = true;
-  std::string checkpoint_path;      // where a signal (or the options below) writes one
+  std::string checkpoint_path;         // where a signal (or the options below) writes one
   std::uint64_t checkpoint_every = 0;  // also every N iterations
   bool checkpoint_on_limit = false;    // also when max_iterations stops the run
   const Checkpoint* resume = nullptr;
@@ -65,7 +67,11 @@ class Enactor {
 
   Enactor(const EngineGraph& g, comm::BundleExchanger& exchanger, MPI_Comm world,
           const EnactOptions& options, RunReport& report)
-      : g_(g), exchanger_(exchanger), world_(world), options_(options), report_(report),
+      : g_(g),
+        exchanger_(exchanger),
+        world_(world),
+        options_(options),
+        report_(report),
         sections_{g.info.num_vertices, g.plan.sections.section_size},
         balancer_(g.plan.section_in_edges, g.plan.sections, g.plan.stored),
         params_(options.params) {}
@@ -75,11 +81,11 @@ class Enactor {
  private:
   struct Device {
     const PartitionGraph* graph;
-    std::vector<Value> values;            // full copy
+    std::vector<Value> values;             // full copy
     std::vector<graph::BitWord> frontier;  // read this iteration
     std::vector<graph::BitWord> next_frontier;
     std::vector<graph::BitWord> updated;
-    std::vector<Value> next;               // indexed by stored vertex
+    std::vector<Value> next;  // indexed by stored vertex
     std::vector<Update> outbox;
   };
 
@@ -93,8 +99,19 @@ class Enactor {
     const auto first = static_cast<std::size_t>(g_.plan.first_local);
     return {borders_[first], borders_[first + devices_.size()]};
   }
+  struct StepStats {
+    double updates = 0.0;
+    double edges = 0.0;
+    double change = 0.0;
+    bool dense = false;
+  };
+
   std::vector<VertexId> resumable_borders(const std::vector<VertexId>& saved) const;
   void initialise();
+  StepStats compute_and_refine(std::size_t d, const std::vector<double>& active,
+                               double* change_per_section, double* updated_per_section);
+  template <typename Step>
+  void for_each_device(const Step& step);
   IterationRecord iterate(bool& stop_by_signal);
   void scatter(const Update* updates, std::size_t count, Device& into);
   void write_checkpoint_now();
@@ -177,6 +194,57 @@ void Enactor<P>::scatter(const Update* updates, std::size_t count, Device& into)
 }
 
 template <typename P>
+template <typename Step>
+void Enactor<P>::for_each_device(const Step& step) {
+  // Partitions of one rank run side by side, each with an equal share of the rank's
+  // threads (nested parallelism); with one partition it gets them all.
+  const int count = static_cast<int>(devices_.size());
+  const int threads = omp_get_max_threads();
+  if (count == 1 || threads == 1) {
+    for (std::size_t d = 0; d < devices_.size(); ++d) step(d);
+    return;
+  }
+  const int share = std::max(1, threads / count);
+#pragma omp parallel for num_threads(std::min(count, threads)) schedule(static, 1)
+  for (int d = 0; d < count; ++d) {
+    omp_set_num_threads(share);
+    step(static_cast<std::size_t>(d));
+  }
+}
+
+template <typename P>
+typename Enactor<P>::StepStats Enactor<P>::compute_and_refine(std::size_t d,
+                                                              const std::vector<double>& active,
+                                                              double* change_per_section,
+                                                              double* updated_per_section) {
+  Device& dev = devices_[d];
+  const VertexRange a = assigned(d);
+  StepStats stats;
+  if (kFrontier) std::fill(dev.next_frontier.begin(), dev.next_frontier.end(), 0);
+  double active_here = 0.0;
+  for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) active_here += active[s];
+  stats.dense = !kFrontier || 2.0 * active_here >= a.size();
+  const graph::host::PullStats pulled = graph::host::pull_compute<P>(
+      dev.graph->csr_view(), sections_, a, stats.dense ? nullptr : dev.frontier.data(),
+      dev.values.data(), g_.statics.empty() ? nullptr : g_.statics.data(), params_, dev.next.data(),
+      dev.updated.data(), change_per_section);
+  graph::host::section_popcount(dev.updated.data(), sections_, a, updated_per_section);
+  graph::host::compact_outbox(dev.updated.data(),
+                              options_.vertex_refinement ? g_.boundary.data() : nullptr, sections_,
+                              a, dev.next.data(), dev.graph->stored.begin, dev.outbox);
+  graph::host::commit_updates(dev.updated.data(), sections_, a, dev.next.data(),
+                              dev.graph->stored.begin, dev.values.data(), dev.graph->targets_view(),
+                              kFrontier ? dev.next_frontier.data() : nullptr);
+  // Sums in section order: the same totals whatever the threads.
+  for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) {
+    stats.change += change_per_section[s];
+    stats.updates += updated_per_section[s];
+  }
+  stats.edges = static_cast<double>(pulled.edges);
+  return stats;
+}
+
+template <typename P>
 IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   const double started = MPI_Wtime();
   const std::size_t ns = sections_.count();
@@ -213,7 +281,8 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
     }
   }
   comm::allreduce_sum(section_data, world_);
-  const std::vector<double> active(section_data.begin(), section_data.begin() + static_cast<std::ptrdiff_t>(ns));
+  const std::vector<double> active(section_data.begin(),
+                                   section_data.begin() + static_cast<std::ptrdiff_t>(ns));
   for (double a : active) record.active += static_cast<std::uint64_t>(a);
   if constexpr (P::kHasGlobalTerm) {
     params_.global_sum = 0.0;
@@ -224,42 +293,22 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   const std::vector<VertexId> next_borders =
       options_.balance ? balancer_.rebalance(active, borders_) : borders_;
 
-  // 3.-4. compute and refine, partition by partition.
+  // 3.-4. compute and refine, the partitions side by side, each on its share of threads.
   const std::size_t partitions = static_cast<std::size_t>(g_.plan.num_partitions);
   std::vector<double> totals(6 + partitions, 0.0);
   std::vector<double> change_per_section(ns, 0.0);
   std::vector<double> updated_per_section(ns, 0.0);
-  std::uint64_t outbox_bytes = 0;
+  std::vector<StepStats> stats(devices_.size());
+  for_each_device([&](std::size_t d) {
+    stats[d] = compute_and_refine(d, active, change_per_section.data(), updated_per_section.data());
+  });
   bundle_.clear();
   for (std::size_t d = 0; d < devices_.size(); ++d) {
-    Device& dev = devices_[d];
-    const VertexRange a = assigned(d);
-    if (kFrontier) std::fill(dev.next_frontier.begin(), dev.next_frontier.end(), 0);
-    double active_here = 0.0;
-    for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) active_here += active[s];
-    const bool dense = !kFrontier || 2.0 * active_here >= a.size();
-    const graph::InCsrView csr = dev.graph->csr_view();
-    const graph::host::PullStats stats = graph::host::pull_compute<P>(
-        csr, sections_, a, dense ? nullptr : dev.frontier.data(), dev.values.data(),
-        g_.statics.empty() ? nullptr : g_.statics.data(), params_, dev.next.data(),
-        dev.updated.data(), change_per_section.data());
-    graph::host::section_popcount(dev.updated.data(), sections_, a, updated_per_section.data());
-    graph::host::compact_outbox(dev.updated.data(),
-                                options_.vertex_refinement ? g_.boundary.data() : nullptr,
-                                sections_, a, dev.next.data(), dev.graph->stored.begin, dev.outbox);
-    graph::host::commit_updates(dev.updated.data(), sections_, a, dev.next.data(),
-                                dev.graph->stored.begin, dev.values.data(),
-                                dev.graph->targets_view(),
-                                kFrontier ? dev.next_frontier.data() : nullptr);
-    double change = 0.0;
-    for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) {
-      change += change_per_section[s];
-      totals[0] += updated_per_section[s];
-    }
-    totals[6 + static_cast<std::size_t>(dev.graph->index)] = change;
-    totals[1] += static_cast<double>(stats.edges);
-    totals[5] += dense ? 1.0 : 0.0;
-
+    const Device& dev = devices_[d];
+    totals[0] += stats[d].updates;
+    totals[1] += stats[d].edges;
+    totals[5] += stats[d].dense ? 1.0 : 0.0;
+    totals[6 + static_cast<std::size_t>(dev.graph->index)] = stats[d].change;
     // The bundle record of this partition: its index, its pair count, the pairs.
     const std::int64_t header[2] = {dev.graph->index, static_cast<std::int64_t>(dev.outbox.size())};
     const std::size_t bytes = dev.outbox.size() * sizeof(Update);
@@ -267,18 +316,18 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
     bundle_.resize(at + sizeof header + bytes);
     std::memcpy(bundle_.data() + at, header, sizeof header);
     if (bytes) std::memcpy(bundle_.data() + at + sizeof header, dev.outbox.data(), bytes);
-    outbox_bytes += bytes;
+    totals[2] += static_cast<double>(bytes);
   }
-  totals[2] = static_cast<double>(outbox_bytes);
 
   // 5. exchange.
   const std::vector<comm::ReceivedBundle>& received = exchanger_.exchange(bundle_);
   totals[3] = static_cast<double>(exchanger_.bytes_received());
 
   // 6. scatter: other local partitions' outboxes, then every received bundle.
-  for (std::size_t d = 0; d < devices_.size(); ++d) {
+  for_each_device([&](std::size_t d) {
     for (std::size_t other = 0; other < devices_.size(); ++other)
-      if (other != d) scatter(devices_[other].outbox.data(), devices_[other].outbox.size(), devices_[d]);
+      if (other != d)
+        scatter(devices_[other].outbox.data(), devices_[other].outbox.size(), devices_[d]);
     for (const comm::ReceivedBundle& bundle : received) {
       std::size_t at = 0;
       while (at < bundle.bytes) {
@@ -290,7 +339,7 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
         at += count * sizeof(Update);
       }
     }
-  }
+  });
 
   // 7. converge (and agree on stopping for a signal).
   totals[4] = stop_signal_received() != 0 ? 1.0 : 0.0;

@@ -39,8 +39,8 @@ std::vector<T> allgather_slices(const std::vector<T>& mine, MPI_Datatype type, M
     total += counts[static_cast<std::size_t>(r)];
   }
   std::vector<T> all(static_cast<std::size_t>(total));
-  MPI_CHECK(MPI_Allgatherv(mine.data(), count, type, all.data(), counts.data(), displs.data(),
-                           type, comm));
+  MPI_CHECK(MPI_Allgatherv(mine.data(), count, type, all.data(), counts.data(), displs.data(), type,
+                           comm));
   return all;
 }
 
@@ -50,7 +50,8 @@ void add_section_work(const std::vector<EdgeIndex>& indptr, VertexRange slice,
   for (std::size_t s = slice.begin / sections.section_size; sections.start(s) < slice.end; ++s) {
     const VertexId begin = sections.start(s) - slice.begin;
     const VertexId end = std::min(sections.start(s + 1), slice.end) - slice.begin;
-    work[s - slice.begin / sections.section_size] += static_cast<double>(indptr[end] - indptr[begin]);
+    work[s - slice.begin / sections.section_size] +=
+        static_cast<double>(indptr[end] - indptr[begin]);
   }
 }
 
@@ -104,7 +105,8 @@ void build_targets(PartitionGraph& p, VertexId num_vertices) {
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
     const std::size_t first = static_cast<std::size_t>(b) << kBlockBits;
-    const std::size_t last = std::min<std::size_t>(first + (std::size_t{1} << kBlockBits), num_vertices);
+    const std::size_t last =
+        std::min<std::size_t>(first + (std::size_t{1} << kBlockBits), num_vertices);
     if (first >= last) continue;
     const auto begin = static_cast<std::size_t>(block_start[static_cast<std::size_t>(b)]);
     const auto end = static_cast<std::size_t>(block_start[static_cast<std::size_t>(b) + 1]);
@@ -139,8 +141,8 @@ PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology
 
   plan.static_borders =
       partition::equal_work_borders(plan.section_in_edges, plan.sections, plan.num_partitions);
-  plan.stored = partition::stored_ranges(plan.section_in_edges, plan.sections,
-                                         plan.static_borders, options.overlap);
+  plan.stored = partition::stored_ranges(plan.section_in_edges, plan.sections, plan.static_borders,
+                                         options.overlap);
   return plan;
 }
 
@@ -203,8 +205,8 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
   partition::mark_multi_stored(g.plan.stored, read_outside);
   g.boundary = std::move(read_outside);
   for (std::uint64_t w : g.boundary) g.boundary_vertices += std::bitset<64>(w).count();
-  spdlog::info("{} partitions loaded ({:.2f} s), {} boundary vertices of {}",
-               g.plan.num_partitions, elapsed(), g.boundary_vertices, n);
+  spdlog::info("{} partitions loaded ({:.2f} s), {} boundary vertices of {}", g.plan.num_partitions,
+               elapsed(), g.boundary_vertices, n);
   return g;
 }
 

@@ -19,16 +19,16 @@ struct LoadOptions {
   int devices_per_rank = 1;
   double overlap = 0.25;
   VertexId section_size = 256;
-  bool undirected_view = false;    // pull over in- and out-edges (CC on directed graphs)
-  bool needs_out_degree = false;   // fill the VertexStatic array
-  bool use_weights = false;        // keep the weights (else every edge counts 1)
+  bool undirected_view = false;   // pull over in- and out-edges (CC on directed graphs)
+  bool needs_out_degree = false;  // fill the VertexStatic array
+  bool use_weights = false;       // keep the weights (else every edge counts 1)
   bool reject_negative_weights = false;
 };
 
 struct PartitionPlan {
   partition::SectionLayout sections;
   int num_partitions = 1;
-  int first_local = 0;  // global index of this rank's first partition
+  int first_local = 0;                   // global index of this rank's first partition
   std::vector<double> section_in_edges;  // the work of each section (its pulled edges)
   std::vector<VertexId> static_borders;
   std::vector<VertexRange> stored;
@@ -52,9 +52,9 @@ struct PartitionGraph {
 struct EngineGraph {
   graph::GraphInfo info;
   PartitionPlan plan;
-  std::vector<PartitionGraph> local;          // this rank's partitions
-  std::vector<graph::BitWord> boundary;       // bit per vertex
-  std::vector<graph::VertexStatic> statics;   // per vertex when needs_out_degree
+  std::vector<PartitionGraph> local;         // this rank's partitions
+  std::vector<graph::BitWord> boundary;      // bit per vertex
+  std::vector<graph::VertexStatic> statics;  // per vertex when needs_out_degree
   std::uint64_t boundary_vertices = 0;
 };
 

@@ -29,8 +29,10 @@ void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint
                       std::uint64_t offset, const std::vector<T>& data) {
   const hsize_t dims[1] = {total};
   Id space(checked(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", name), H5Sclose);
-  Id dataset(checked(H5Dcreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT,
-                                H5P_DEFAULT), "create dataset", name), H5Dclose);
+  Id dataset(
+      checked(H5Dcreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+              "create dataset", name),
+      H5Dclose);
   // A rank without data still takes part in the collective write, with an empty
   // selection in a one-element memory space (a zero-sized one makes HDF5 skip the
   // collective steps on that rank only, and the others wait forever).
@@ -53,7 +55,8 @@ void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint
 }
 
 template <typename T>
-std::vector<T> read_typed(hid_t file, const std::string& name, hid_t type, const std::string& path) {
+std::vector<T> read_typed(hid_t file, const std::string& name, hid_t type,
+                          const std::string& path) {
   if (H5Lexists(file, name.c_str(), H5P_DEFAULT) <= 0)
     fail("{}: dataset '{}' is missing", path, name);
   Id dataset(checked(H5Dopen2(file, name.c_str(), H5P_DEFAULT), "open dataset", name), H5Dclose);
@@ -63,14 +66,16 @@ std::vector<T> read_typed(hid_t file, const std::string& name, hid_t type, const
              path, name);
   H5Sget_simple_extent_dims(space, dims, nullptr);
   std::vector<T> data(dims[0]);
-  check(H5Dread(dataset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "read", path + ":" + name);
+  check(H5Dread(dataset, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "read",
+        path + ":" + name);
   return data;
 }
 
 void set_scalar(hid_t file, const std::string& name, hid_t type, const void* value) {
   Id space(H5Screate(H5S_SCALAR), H5Sclose);
   Id attribute(checked(H5Acreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
-                       "create attribute", name), H5Aclose);
+                       "create attribute", name),
+               H5Aclose);
   check(H5Awrite(attribute, type, value), "write attribute", name);
 }
 

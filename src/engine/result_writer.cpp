@@ -28,12 +28,14 @@ void write_tsv(const std::string& path, VertexRange mine,
   // Ranks append their ranges in rank order, which is vertex order.
   for (int turn = 0; turn < ranks; ++turn) {
     if (turn == rank) {
-      std::unique_ptr<std::FILE, FileCloser> file(std::fopen(temporary.c_str(), rank == 0 ? "wb" : "ab"));
+      std::unique_ptr<std::FILE, FileCloser> file(
+          std::fopen(temporary.c_str(), rank == 0 ? "wb" : "ab"));
       WG_REQUIRE(file != nullptr, "cannot write {} (does its directory exist and is it writable?)",
                  temporary);
       fmt::memory_buffer buffer;
       for (VertexId begin = mine.begin; begin < mine.end;) {
-        const VertexId end = std::min<VertexId>(mine.end, begin + std::min<VertexId>(kTsvChunk, mine.end - begin));
+        const VertexId end =
+            std::min<VertexId>(mine.end, begin + std::min<VertexId>(kTsvChunk, mine.end - begin));
         buffer.clear();
         format_range(begin, end, buffer);
         WG_REQUIRE(std::fwrite(buffer.data(), 1, buffer.size(), file.get()) == buffer.size(),

@@ -36,9 +36,12 @@ OutputFormat output_format_of(const RunOptions& o) {
 
 const char* stop_text(StopReason reason) {
   switch (reason) {
-    case StopReason::converged: return "converged";
-    case StopReason::max_iterations: return "max-iterations";
-    case StopReason::signal: return "signal";
+    case StopReason::converged:
+      return "converged";
+    case StopReason::max_iterations:
+      return "max-iterations";
+    case StopReason::signal:
+      return "signal";
   }
   return "?";
 }
@@ -52,8 +55,8 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
                o.graph_path, info.num_vertices, info.num_vertices - 1);
   }
   if constexpr (P::kNeedsWeights)
-    WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted",
-               P::kName, o.graph_path);
+    WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted", P::kName,
+               o.graph_path);
   WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
 }
 
@@ -63,8 +66,9 @@ void check_checkpoint(const Checkpoint& c, const RunOptions& o, const graph::Gra
              o.resume_path, c.meta.algorithm, algorithm);
   WG_REQUIRE(c.meta.num_vertices == info.num_vertices && c.meta.num_edges == info.num_edges,
              "--resume {}: the checkpoint is of a graph with {} vertices and {} edges ({}), "
-             "not {} ({} vertices, {} edges)", o.resume_path, c.meta.num_vertices,
-             c.meta.num_edges, c.meta.graph, o.graph_path, info.num_vertices, info.num_edges);
+             "not {} ({} vertices, {} edges)",
+             o.resume_path, c.meta.num_vertices, c.meta.num_edges, c.meta.graph, o.graph_path,
+             info.num_vertices, info.num_edges);
   WG_REQUIRE(c.meta.source == source, "--resume {}: the checkpoint has --source {}, not {}",
              o.resume_path, c.meta.source, source);
 }
@@ -112,8 +116,11 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   RunReport report(topology.rank() == 0);
   nlohmann::json& h = report.header();
   h["algorithm"] = P::kName;
-  h["graph"] = {{"path", o.graph_path}, {"vertices", info.num_vertices}, {"edges", info.num_edges},
-                {"directed", info.directed}, {"weighted", info.weighted}};
+  h["graph"] = {{"path", o.graph_path},
+                {"vertices", info.num_vertices},
+                {"edges", info.num_edges},
+                {"directed", info.directed},
+                {"weighted", info.weighted}};
   if (P::kNeedsSource) h["source"] = source;
   if (P::kUsesTolerance) h["tolerance"] = e.tolerance;
   h["backend"] = "host";
@@ -130,27 +137,31 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   for (VertexRange r : g.plan.stored) stored.push_back({r.begin, r.end});
   h["stored_ranges"] = stored;
   h["boundary_vertices"] = g.boundary_vertices;
-  if (!o.resume_path.empty()) h["resumed_from"] = {{"path", o.resume_path}, {"iteration", checkpoint.meta.iteration}};
+  if (!o.resume_path.empty())
+    h["resumed_from"] = {{"path", o.resume_path}, {"iteration", checkpoint.meta.iteration}};
 
   Enactor<P> enactor(g, *exchanger, topology.world(), e, report);
   const EnactResult<typename P::Value> result = enactor.run();
-  const std::string stopped_by =
-      result.reason == StopReason::signal ? fmt::format("signal {}", result.signal) : stop_text(result.reason);
+  const std::string stopped_by = result.reason == StopReason::signal
+                                     ? fmt::format("signal {}", result.signal)
+                                     : stop_text(result.reason);
   report.finish(stopped_by, result.iterations, load_seconds);
   if (result.reason == StopReason::max_iterations)
     spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
 
   if (result.reason != StopReason::signal && !o.output_path.empty()) {
     if (output_format_of(o) == OutputFormat::tsv) {
-      write_tsv(o.output_path, result.mine,
-                [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
-                  for (VertexId v = begin; v < end; ++v)
-                    append_tsv_line(out, v, result.values[v - result.mine.begin]);
-                },
-                topology.world());
+      write_tsv(
+          o.output_path, result.mine,
+          [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
+            for (VertexId v = begin; v < end; ++v)
+              append_tsv_line(out, v, result.values[v - result.mine.begin]);
+          },
+          topology.world());
     } else {
       std::vector<double> stored_values(result.values.size());
-      for (std::size_t i = 0; i < stored_values.size(); ++i) stored_values[i] = to_stored(result.values[i]);
+      for (std::size_t i = 0; i < stored_values.size(); ++i)
+        stored_values[i] = to_stored(result.values[i]);
       write_hdf5(o.output_path, info.num_vertices, result.mine, stored_values,
                  {P::kName, source, result.iterations, o.graph_path}, topology.world());
     }
@@ -165,7 +176,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   return kExitOk;
 }
 
-using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&, double);
+using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&,
+                              double);
 
 // The built-in vertex programs. A new algorithm is one file in kernels/graph and one line here.
 const std::map<std::string, ProgramRunner>& programs() {
@@ -184,22 +196,26 @@ const std::map<std::string, ProgramRunner>& programs() {
 int run_graph_algorithm(const RunOptions& o) {
   const double started = MPI_Wtime();
   if (o.backend == "cuda")
-    fail("--backend cuda: the CUDA graph backend is not part of this version yet; "
-         "use --backend host (or auto)");
+    fail(
+        "--backend cuda: the CUDA graph backend is not part of this version yet; "
+        "use --backend host (or auto)");
   WG_REQUIRE(o.backend == "host" || o.backend == "auto", "--backend {} is not known (host, auto)",
              o.backend);
   const auto program = programs().find(o.algorithm);
   WG_REQUIRE(program != programs().end(), "--algo {} is not known", o.algorithm);
   WG_REQUIRE(std::filesystem::exists(o.graph_path), "graph file {} does not exist", o.graph_path);
   install_stop_handlers();
+  omp_set_max_active_levels(2);  // partitions of a rank run side by side (enactor.hpp)
 
   comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
   const auto input = open_graph_file(o.graph_path);
   const graph::GraphInfo& info = input->info();
-  spdlog::info("{} on {} ({} vertices, {} edges{}) with {} ranks on {} node(s), {} partition(s) per rank, "
-               "host backend, {} threads per rank", o.algorithm, o.graph_path, info.num_vertices,
-               info.num_edges, info.weighted ? ", weighted" : "", topology.size(),
-               topology.num_nodes(), o.devices_per_rank, omp_get_max_threads());
+  spdlog::info(
+      "{} on {} ({} vertices, {} edges{}) with {} ranks on {} node(s), {} partition(s) per rank, "
+      "host backend, {} threads per rank",
+      o.algorithm, o.graph_path, info.num_vertices, info.num_edges,
+      info.weighted ? ", weighted" : "", topology.size(), topology.num_nodes(), o.devices_per_rank,
+      omp_get_max_threads());
   return program->second(o, *input, topology, started);
 }
 

@@ -16,19 +16,19 @@ struct RunOptions {
   std::string graph_path;
   std::string algorithm;
   std::optional<VertexId> source;
-  std::uint64_t max_iterations = 0;  // 0: until converged
-  std::string output_path;           // empty: no output file
+  std::uint64_t max_iterations = 0;           // 0: until converged
+  std::string output_path;                    // empty: no output file
   std::optional<OutputFormat> output_format;  // default: hdf5 for .h5/.hdf5, else tsv
   std::string report_path;
-  std::optional<double> tolerance;   // PageRank; default 1e-6 * vertices
+  std::optional<double> tolerance;  // PageRank; default 1e-6 * vertices
   ExchangeMode exchange = ExchangeMode::vertex_refinement;
   bool balance = true;
   double overlap = 0.25;
   int devices_per_rank = 1;
-  int ranks_per_node = 0;            // 0: physical nodes
+  int ranks_per_node = 0;  // 0: physical nodes
   std::string backend = "host";
   VertexId section_size = 256;
-  std::string checkpoint_path;       // empty: derived from the output path when needed
+  std::string checkpoint_path;  // empty: derived from the output path when needed
   std::uint64_t checkpoint_every = 0;
   std::string resume_path;
 };

@@ -50,9 +50,10 @@ void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterat
               {"outbox_bytes", outbox},
               {"received_bytes", received}};
   if (log_progress_)
-    spdlog::info("{} after {} iterations: {:.3f} s ({:.3f} s loading), {:.3g} edges/s, {} in outboxes",
-                 stopped_by, summary_["iterations"].get<std::uint64_t>(), seconds, load_seconds,
-                 rate, human_bytes(static_cast<double>(outbox)));
+    spdlog::info(
+        "{} after {} iterations: {:.3f} s ({:.3f} s loading), {:.3g} edges/s, {} in outboxes",
+        stopped_by, summary_["iterations"].get<std::uint64_t>(), seconds, load_seconds, rate,
+        human_bytes(static_cast<double>(outbox)));
 }
 
 void RunReport::write(const std::string& path) const {
@@ -78,8 +79,8 @@ void RunReport::write(const std::string& path) const {
     out << report.dump(2) << '\n';
     WG_REQUIRE(out.good(), "write error on {}", temporary);
   }
-  WG_REQUIRE(std::rename(temporary.c_str(), path.c_str()) == 0, "cannot rename {} to {}",
-             temporary, path);
+  WG_REQUIRE(std::rename(temporary.c_str(), path.c_str()) == 0, "cannot rename {} to {}", temporary,
+             path);
 }
 
 }  // namespace wg::engine

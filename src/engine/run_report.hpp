@@ -3,9 +3,8 @@
 // as it happens, and a summary at the end.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -21,9 +20,9 @@ struct IterationRecord {
   std::uint64_t outbox_bytes = 0;    // (id, value) pairs put in outboxes, all partitions
   std::uint64_t received_bytes = 0;  // bytes received by all ranks in the exchange
   std::uint64_t dense_partitions = 0;
-  double change = 0.0;               // summed change of the values (PageRank: L1)
+  double change = 0.0;  // summed change of the values (PageRank: L1)
   double seconds = 0.0;
-  std::vector<VertexId> borders;     // the assigned ranges the iteration computed
+  std::vector<VertexId> borders;  // the assigned ranges the iteration computed
 };
 
 class RunReport {

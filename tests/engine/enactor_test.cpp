@@ -6,12 +6,13 @@
 //   BFS:  v for v < 100, v - 99 for 100 <= v < 200 (through the shortcut), unreached after;
 //   SSSP: v for v < 100, v - 50 for 100 <= v < 200, inf after;
 //   CC:   0 for the chain, v for the isolated vertices.
+#include "engine/enactor.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <tuple>
 
-#include "engine/enactor.hpp"
 #include "engine/engine_graph.hpp"
 #include "graph/bfs.hpp"
 #include "graph/cc.hpp"
@@ -128,7 +129,8 @@ TEST_P(EnactorTest, SsspDistances) {
 
 TEST_P(EnactorTest, ComponentLabels) {
   const auto values = run_everywhere<graph::ConnectedComponents>(GetParam());
-  for (VertexId v = 0; v < kVertices; ++v) EXPECT_EQ(values[v], v < 200 ? 0.0 : v) << "vertex " << v;
+  for (VertexId v = 0; v < kVertices; ++v)
+    EXPECT_EQ(values[v], v < 200 ? 0.0 : v) << "vertex " << v;
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, EnactorTest,

@@ -1,12 +1,13 @@
 // The two-stage exchanger under mpirun: every rank receives every other rank's bundle
 // exactly once, whatever the node layout (real node, virtual nodes of 1 or 2 ranks).
+#include "graph/exchanger.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <cstring>
 #include <map>
 
-#include "graph/exchanger.hpp"
 #include "graph/global_sum.hpp"
 #include "graph/topology.hpp"
 

@@ -79,7 +79,7 @@ TEST(Boundary, MarksSharedAndRemotelyReadVertices) {
 }
 
 TEST(SlidingBalancer, MovesBordersTowardEqualActiveWorkInsideStoredRanges) {
-  const SectionLayout layout{4096, 64};  // 64 sections
+  const SectionLayout layout{4096, 64};              // 64 sections
   const std::vector<double> in_edges(64, 64.0 * 8);  // average in-degree 8 everywhere
   const auto borders = equal_work_borders(in_edges, layout, 4);
   const auto stored = stored_ranges(in_edges, layout, borders, 0.5);
@@ -99,8 +99,8 @@ TEST(SlidingBalancer, MovesBordersTowardEqualActiveWorkInsideStoredRanges) {
   const auto after = load(moved);
   const double spread_before = *std::max_element(before.begin(), before.end()) -
                                *std::min_element(before.begin(), before.end());
-  const double spread_after = *std::max_element(after.begin(), after.end()) -
-                              *std::min_element(after.begin(), after.end());
+  const double spread_after =
+      *std::max_element(after.begin(), after.end()) - *std::min_element(after.begin(), after.end());
   EXPECT_LT(spread_after, spread_before);
   EXPECT_LT(moved[1], borders[1]);  // part 0 gives up vertices of the hot quarter
   for (std::size_t p = 0; p < stored.size(); ++p) {
