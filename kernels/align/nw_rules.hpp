@@ -51,17 +51,14 @@ WG_HD std::int32_t gotoh_cell(std::int32_t diagonal, std::int32_t substitution,
   const std::int32_t f_open = h_up - open;
   const bool extend_f = f_extend >= f_open;
   f = extend_f ? f_extend : f_open;
+  // Selects rather than branches: the winner is data-dependent and unpredictable.
   const std::int32_t d = diagonal + substitution;
-  std::uint8_t source = kFromDiagonal;
-  std::int32_t h = d;
-  if (e > h) {
-    h = e;
-    source = kFromE;
-  }
-  if (f > h) {
-    h = f;
-    source = kFromF;
-  }
+  const bool e_wins = e > d;
+  const std::int32_t h_de = e_wins ? e : d;
+  const bool f_wins = f > h_de;
+  const std::int32_t h = f_wins ? f : h_de;
+  const int source = (static_cast<int>(f_wins) << 1) |  // kFromF, else kFromE or diagonal
+                     (static_cast<int>(e_wins) & static_cast<int>(!f_wins));
   direction = static_cast<std::uint8_t>(source | (extend_e ? kExtendE : 0) |
                                         (extend_f ? kExtendF : 0));
   return h;
