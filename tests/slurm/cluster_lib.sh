@@ -161,7 +161,7 @@ interrupt_and_resume() {  # job ready-command...
   wait_for 60 job_is_waiting_or_ended "$job"
   job_in_state "$job" PENDING || { fail_test "job $job not requeued (state $(job_state "$job"))"; return 1; }
   scontrol update JobId="$job" StartTime=now
-  wait_for 180 job_has_ended "$job"
+  wait_for 120 job_has_ended "$job"
   job_in_state "$job" COMPLETED || { fail_test "job $job: second attempt ended $(job_state "$job")"; return 1; }
   assert_contains "$(scontrol show job "$job")" "Restarts=1" "job $job requeued once"
 }

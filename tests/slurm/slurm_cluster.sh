@@ -34,6 +34,7 @@ while read -r name; do unset "$name"; done < <(compgen -e | grep '^SLURM_')
 install_slurm || exit 1
 work=$(mktemp -d /tmp/warpgraph-slurm.XXXXXX)
 trap 'stop_cluster; rm -rf "$work"' EXIT
+trap 'echo "FAIL: stopped by a signal (over the time limit?)" >&2; exit 1' TERM INT HUP
 start_cluster "$work" || exit 1
 echo "one-node Slurm cluster up in $((SECONDS - started)) s (node $node, config $SLURM_CONF)"
 
