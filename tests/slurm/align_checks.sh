@@ -2,6 +2,7 @@
 # sbatch of jobs/slurm/align.sbatch interrupted with USR1 keeps its finished pairs,
 # requeues itself, skips them when it resumes and ends with the output of an
 # uninterrupted mpirun run.
+
 # 90 random DNA sequences of 800 bases: 4005 pairs all-vs-all, a few seconds. Equal lengths
 # and small batches make finished pairs reach the output (in input order) early and steadily.
 "$WG_PYTHON" - "$data/dna.fa" <<'EOF'

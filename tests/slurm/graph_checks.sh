@@ -2,6 +2,7 @@
 # srun and an sbatch of jobs/slurm/graph.sbatch give mpirun's results, and a job
 # interrupted with USR1 checkpoints, requeues itself, resumes and ends with the results
 # of an uninterrupted run.
+
 # Two weighted undirected graphs: a 400 x 60 grid (quick) and a path of 40000 vertices
 # (as many SSSP iterations: seconds, time enough to interrupt the run).
 "$WG_PYTHON" - "$data" <<'EOF'
