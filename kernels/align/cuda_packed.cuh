@@ -84,8 +84,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   }
   const int m = max(half[0].m, half[1].m);
   const int n = max(half[0].n, half[1].n);
-  const int warp_m = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(m)));
-  const int warp_n = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(n)));
+  const int warp_m = static_cast<int>(warp_max(static_cast<unsigned>(m)));
+  const int warp_n = static_cast<int>(warp_max(static_cast<unsigned>(n)));
   const int passes = (warp_m + G * R - 1) / (G * R);
   const int group_passes = (m + G * R - 1) / (G * R);
   const int steps = warp_n + G - 1;

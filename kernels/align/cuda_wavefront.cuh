@@ -56,6 +56,16 @@ __device__ __forceinline__ int add_max(int a, int b, int c) {
 #endif
 }
 
+// Largest value over the warp (every lane must call it).
+__device__ __forceinline__ unsigned warp_max(unsigned v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  return __reduce_max_sync(kFullMask, v);
+#else
+  for (int offset = 16; offset > 0; offset /= 2) v = max(v, __shfl_xor_sync(kFullMask, v, offset));
+  return v;
+#endif
+}
+
 // H of the row owned by register slot `slot` (a compile-time unrolled select keeps h in
 // registers).
 template <int R>
@@ -93,8 +103,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
     target = pairs.residues + pairs.offsets[pairs.target[p]];
   }
   // Every lane of a warp runs the same number of steps (shuffles need them all).
-  const int warp_m = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(m)));
-  const int warp_n = static_cast<int>(__reduce_max_sync(kFullMask, static_cast<unsigned>(n)));
+  const int warp_m = static_cast<int>(warp_max(static_cast<unsigned>(m)));
+  const int warp_n = static_cast<int>(warp_max(static_cast<unsigned>(n)));
   const int passes = (warp_m + G * R - 1) / (G * R);
   const int pair_passes = (m + G * R - 1) / (G * R);
   const int steps = warp_n + G - 1;
