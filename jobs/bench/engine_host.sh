@@ -2,7 +2,8 @@
 # Graph engine benchmark, host backend: BFS, SSSP and PageRank on a generated RMAT graph
 # with 1, 2 and 4 ranks (vertex refinement, sliding borders), and at the largest rank
 # count the baselines: every update exchanged (--exchange all) and fixed borders
-# (--balance off). PageRank runs a fixed 20 iterations. Every result is checked against
+# (--balance off), and 1 rank holding 2 partitions (--devices-per-rank 2, each on half of
+# the rank's threads). PageRank runs a fixed 20 iterations. Every result is checked against
 # the 1-rank run of the same algorithm (identical for BFS/SSSP, L1 < 1e-9 for PageRank).
 # Prints a table and writes OUT_DIR/engine_host.json.
 #
@@ -54,6 +55,7 @@ for algo in bfs sssp pagerank; do
   done
   run "${algo}_np${max_ranks}_all" "$algo" "$max_ranks" --exchange all
   run "${algo}_np${max_ranks}_fixed" "$algo" "$max_ranks" --balance off
+  run "${algo}_np1_2dev" "$algo" 1 --devices-per-rank 2
 done
 
 "$python" "$here/engine_summary.py" "$out" "$scale"
