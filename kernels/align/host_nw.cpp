@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "aligner.hpp"
+#include "error.hpp"
 #include "nw_rules.hpp"
 
 // The vector helpers below never cross this file, so the ABI note about passing AVX
@@ -145,7 +146,13 @@ PairResult host_align_traceback(const std::uint8_t* query, std::int32_t m,
   const std::int32_t extend = scoring.gap_extend;
   const bool free_ends = scoring.end_gaps_free;
   const std::size_t width = static_cast<std::size_t>(n) + 1;
-  std::vector<std::uint8_t> directions((static_cast<std::size_t>(m) + 1) * width);
+  const std::size_t cells = (static_cast<std::size_t>(m) + 1) * width;
+  constexpr std::size_t kMaxTracebackCells = std::size_t{8} << 30;
+  WG_REQUIRE(cells <= kMaxTracebackCells,
+             "traceback of a {} x {} pair needs {} GiB of direction bits on the host; "
+             "align it without --traceback or split the sequences",
+             m, n, cells >> 30);
+  std::vector<std::uint8_t> directions(cells);
   std::vector<std::int32_t> h_row(width);
   std::vector<std::int32_t> f_row(width, kMinusInfinity);
   std::vector<std::int32_t> last_column(static_cast<std::size_t>(m) + 1);
