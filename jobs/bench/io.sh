@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
 done
 warpgraph="$build/warpgraph"
 [ -x "$warpgraph" ] || { echo "io.sh: $warpgraph not found; build first" >&2; exit 1; }
-python=/usr/bin/python3
+python=${PYTHON:-/usr/bin/python3}  # needs h5py and numpy
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 shard_option=()
 [ -n "$shards" ] && shard_option=(--shards "$shards")
