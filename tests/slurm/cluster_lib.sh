@@ -146,13 +146,18 @@ wait_for() {  # seconds command...
 }
 job_state() { scontrol show job "$1" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | cut -d= -f2; }
 job_in_state() { [ "$(job_state "$1")" = "$2" ]; }
-job_is_busy() { case $(job_state "$1") in RUNNING | COMPLETING | CONFIGURING | REQUEUE* | SIGNALING) ;; *) return 1 ;; esac; }
-job_is_waiting_or_ended() { ! job_is_busy "$1"; }
-job_has_ended() { ! job_is_busy "$1" && ! job_in_state "$1" PENDING; }
+# Only a state read back counts: an empty answer (slurmctld busy) says nothing.
+job_has_ended() {
+  case $(job_state "$1") in
+    COMPLETED | FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | BOOT_FAIL | DEADLINE) ;;
+    *) return 1 ;;
+  esac
+}
+job_is_waiting_or_ended() { job_in_state "$1" PENDING || job_has_ended "$1"; }
 
 # Once the ready command succeeds, sends USR1 to the job's ranks (what --signal=USR1@120
-# does near the time limit), expects the job script to requeue the job, releases it at
-# once (Slurm holds a requeued job for a while) and waits until the second attempt ends.
+# does near the time limit), expects the job script to requeue the job, releases it soon
+# (Slurm holds a requeued job for a while) and waits until the second attempt ends.
 interrupt_and_resume() {  # job ready-command...
   local job=$1
   shift
@@ -160,6 +165,8 @@ interrupt_and_resume() {  # job ready-command...
   scancel --signal=USR1 "$job" || { fail_test "scancel --signal=USR1 $job"; return 1; }
   wait_for 60 job_is_waiting_or_ended "$job"
   job_in_state "$job" PENDING || { fail_test "job $job not requeued (state $(job_state "$job"))"; return 1; }
+  # slurmd refuses a relaunch in the second when the first attempt's credential was revoked
+  sleep 2
   scontrol update JobId="$job" StartTime=now
   wait_for 120 job_has_ended "$job"
   job_in_state "$job" COMPLETED || { fail_test "job $job: second attempt ended $(job_state "$job")"; return 1; }

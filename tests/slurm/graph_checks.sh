@@ -1,7 +1,7 @@
 # Graph runs on the test cluster, sourced by slurm_cluster.sh once the cluster is up:
-# srun and an sbatch of jobs/slurm/graph.sbatch give mpirun's results, and a job
-# interrupted with USR1 checkpoints, requeues itself, resumes and ends with the results
-# of an uninterrupted run.
+# srun and an sbatch of jobs/slurm/graph.sbatch give mpirun's results; a job interrupted
+# with USR1 checkpoints, requeues itself, resumes and ends with the results of an
+# uninterrupted run; Slurm's own time-limit warning (--signal) stops a run with exit 75.
 
 # Two weighted undirected graphs: a 400 x 60 grid (quick) and a path of 40000 vertices
 # (as many SSSP iterations: seconds, time enough to interrupt the run).
@@ -81,3 +81,17 @@ assert_contains "$out" "resuming from $data/path.sbatch.tsv.ckpt.h5 (attempt 1)"
 cmp -s "$data/path.mpirun.tsv" "$data/path.sbatch.tsv" ||
   fail_test "interrupted and resumed results differ from an uninterrupted run"
 assert_no_file "$data/path.sbatch.tsv.ckpt.h5" "checkpoint after the resumed run finished"
+
+# --- Slurm's own warning: --signal=USR1@110 with a 2-minute limit -------------------------
+# Slurm checks time limits every 30 s or so, so the warning reaches the ranks 10-40 s in.
+# PageRank with no tolerance would run for ever; the warning must stop it with exit 75.
+job=$(WG_REQUEUE=0 WG_CHECKPOINT_EVERY=1000000 sbatch "${sbatch_here[@]}" --time=2 \
+  --signal=USR1@110 --output="$data/time-limit-%j.log" "$root/jobs/slurm/graph.sbatch" \
+  "$data/grid.h5" "$data/grid.pagerank.h5" --algo pagerank --tolerance 0 --max-iterations 100000000)
+assert_status 0 $? "sbatch of a run that only the time-limit warning stops"
+wait_for 100 job_has_ended "$job" || fail_test "job $job: still $(job_state "$job") 100 s after submission"
+log=$data/time-limit-$job.log
+grep -E 'signal|interrupted' "$log"
+assert_contains "$(scontrol show job "$job")" "ExitCode=75:0" "the time-limit warning ended job $job with 75"
+assert_contains "$(cat "$log")" "interrupted; checkpoint in $data/grid.pagerank.h5.ckpt.h5" "checkpoint on the warning"
+[ -s "$data/grid.pagerank.h5.ckpt.h5" ] || fail_test "no checkpoint after the time-limit warning"
