@@ -7,6 +7,7 @@
 #   - graph and alignment jobs interrupted with USR1 (Slurm's time-limit warning) save
 #     their work, exit 75, requeue themselves, resume and end with the results of an
 #     uninterrupted run;
+#   - Slurm's own warning (sbatch --signal=USR1@110 --time=2) stops a graph run with 75;
 # and finally cancels its jobs, stops the daemons it started (by pid) and removes its files.
 # Existing /etc/slurm and /etc/munge are never read or written.
 #
