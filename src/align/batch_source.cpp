@@ -23,14 +23,17 @@ void BatchSource::load_window() {
   window_.clear();
   window_position_ = 0;
   while (next_pair_ < plan_.size() && window_.size() < window_pairs_) {
-    window_.push_back({next_pair_++, cursor_});
+    window_.push_back({static_cast<std::uint32_t>(queries_[cursor_.query].codes.size()),
+                       static_cast<std::uint32_t>(targets_[cursor_.target].codes.size()),
+                       next_pair_++, cursor_});
     plan_.advance(cursor_);
   }
-  std::stable_sort(window_.begin(), window_.end(), [&](const Pending& a, const Pending& b) {
-    const auto am = queries_[a.pair.query].codes.size();
-    const auto bm = queries_[b.pair.query].codes.size();
-    if (am != bm) return am < bm;
-    return targets_[a.pair.target].codes.size() < targets_[b.pair.target].codes.size();
+  // Query length first (it picks the GPU kernel class), then target length, then input
+  // order. Batches differ with the sort, results do not: every pair's result is its own.
+  std::sort(window_.begin(), window_.end(), [](const Pending& a, const Pending& b) {
+    if (a.query_length != b.query_length) return a.query_length < b.query_length;
+    if (a.target_length != b.target_length) return a.target_length < b.target_length;
+    return a.id < b.id;
   });
 }
 
@@ -55,9 +58,7 @@ std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells) {
   std::uint64_t cells = 0;
   while (window_position_ < window_.size()) {
     const Pending& pending = window_[window_position_];
-    const std::uint64_t pair_cells =
-        std::uint64_t{queries_[pending.pair.query].codes.size()} *
-        targets_[pending.pair.target].codes.size();
+    const std::uint64_t pair_cells = std::uint64_t{pending.query_length} * pending.target_length;
     if (!batch.pair_ids.empty() &&
         (cells + pair_cells > capacity_cells || batch.residues.size() > kMaxBatchResidues))
       break;

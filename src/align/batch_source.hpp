@@ -25,6 +25,8 @@ class BatchSource {
 
  private:
   struct Pending {
+    std::uint32_t query_length;
+    std::uint32_t target_length;
     std::uint64_t id;
     PairRef pair;
   };
