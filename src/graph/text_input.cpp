@@ -67,6 +67,7 @@ std::uint64_t line_start_at_or_after(std::ifstream& in, std::uint64_t lo, std::u
   std::uint64_t at = pos - 1;  // a line starts at pos when the byte before it is '\n'
   while (at < size) {
     const auto want = static_cast<std::streamsize>(std::min<std::uint64_t>(kBlock, size - at));
+    in.clear();  // a short read at the end of the file leaves failbit set
     in.seekg(static_cast<std::streamoff>(at));
     in.read(buffer.data(), want);
     const auto* found = static_cast<const char*>(std::memchr(buffer.data(), '\n', static_cast<size_t>(in.gcount())));
