@@ -23,16 +23,18 @@ k=0
 for mode in "${modes[@]}"; do
   for tb in "" "--traceback"; do
     k=$((k + 1))
+    # Kept: Rfam both ways, protein pairs score-only, query x target with traceback.
+    [ "$k" = 4 ] || [ "$k" = 5 ] && continue
     # shellcheck disable=SC2086
-    on_ranks 1 $mode $tb --batch-cells 20000 -o "$work/ref$k.tsv" 2>/dev/null
+    on_ranks 1 $mode $tb --batch-cells 200000 -o "$work/ref$k.tsv" 2>/dev/null
     assert_status 0 $? "mode $k on 1 rank"
     [ -s "$work/ref$k.tsv" ] || fail_test "mode $k: empty output"
     for n in 2 3 4; do
       # shellcheck disable=SC2086
-      on_ranks "$n" $mode $tb --batch-cells 20000 -o "$work/out$k.$n.tsv" --report "$work/r$k.$n.json" 2>/dev/null
+      on_ranks "$n" $mode $tb --batch-cells 200000 -o "$work/out$k.$n.tsv" --report "$work/r$k.$n.json" 2>/dev/null
       assert_status 0 $? "mode $k on $n ranks"
       cmp -s "$work/ref$k.tsv" "$work/out$k.$n.tsv" || fail_test "mode $k ($mode $tb): $n ranks differ from 1 rank"
-      # The Rfam all-vs-all has hundreds of batches: every rank must have pulled some.
+      # The Rfam all-vs-all has about a hundred batches: every rank must have pulled some.
       if [ "$k" -le 2 ]; then
         workers=$("$WG_PYTHON" -c "import json,sys; print(len(json.load(open(sys.argv[1]))['ranks']))" "$work/r$k.$n.json")
         [ "$workers" = "$n" ] || fail_test "mode $k on $n ranks: only $workers ranks aligned batches"
