@@ -18,12 +18,14 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
   auto settings = std::make_shared<Settings>();
   auto* command = app.add_subcommand(
       "convert", "Convert a Matrix Market, SNAP or DIMACS graph file to sharded HDF5");
-  command->add_option("input", settings->options.input,
-                      "Input file: .mtx (Matrix Market coordinate, 1-based), .txt/.tsv/.el "
-                      "(SNAP edge list, 0-based), .gr (DIMACS 'p sp'); .gz allowed")
+  command
+      ->add_option("input", settings->options.input,
+                   "Input file: .mtx (Matrix Market coordinate, 1-based), .txt/.tsv/.el "
+                   "(SNAP edge list, 0-based), .gr (DIMACS 'p sp'); .gz allowed")
       ->required();
-  command->add_option("output", settings->options.output,
-                      "Output index file (NAME.h5; shards go to NAME.shard-NNNNN.h5 beside it)")
+  command
+      ->add_option("output", settings->options.output,
+                   "Output index file (NAME.h5; shards go to NAME.shard-NNNNN.h5 beside it)")
       ->required();
   command->add_option("--format", settings->format, "Input format (default: from the file name)")
       ->check(CLI::IsMember({"mtx", "snap", "dimacs"}));
@@ -33,8 +35,9 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
                     "Keep edges v -> v (dropped by default)");
   command->add_flag("--keep-duplicates", settings->options.keep_duplicates,
                     "Keep parallel edges (by default they merge, keeping the smallest weight)");
-  command->add_option("--shards", settings->options.num_shards,
-                      "Number of shard files (default: one per 4 Mi stored edges)")
+  command
+      ->add_option("--shards", settings->options.num_shards,
+                   "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(

@@ -19,20 +19,23 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
   graph::GenerateOptions& options = settings->options;
   auto* command = app.add_subcommand(
       "generate", "Generate an RMAT graph (Graph500 a=0.57 b=0.19 c=0.19) as sharded HDF5");
-  command->add_option("output", options.output,
-                      "Output index file (NAME.h5; shards go to NAME.shard-NNNNN.h5 beside it)")
+  command
+      ->add_option("output", options.output,
+                   "Output index file (NAME.h5; shards go to NAME.shard-NNNNN.h5 beside it)")
       ->required();
   command->add_option("--scale", options.rmat.scale, "2^scale vertices")
       ->required()
       ->check(CLI::Range(1u, graph::kMaxRmatScale));
-  command->add_option("--edge-factor", options.rmat.edge_factor,
-                      "Generated edges per vertex (edge_factor * 2^scale edges)")
+  command
+      ->add_option("--edge-factor", options.rmat.edge_factor,
+                   "Generated edges per vertex (edge_factor * 2^scale edges)")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
   command->add_option("--seed", options.rmat.seed, "Random seed; same seed, same graph")
       ->capture_default_str();
-  command->add_option("--max-weight", options.rmat.max_weight,
-                      "Add integer weights uniform in [1, W] (default: unweighted)")
+  command
+      ->add_option("--max-weight", options.rmat.max_weight,
+                   "Add integer weights uniform in [1, W] (default: unweighted)")
       ->check(CLI::PositiveNumber);
   command->add_flag("--undirected", settings->undirected,
                     "Store every edge in both directions and mark the graph undirected");
@@ -40,15 +43,17 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
                     "Keep edges v -> v (dropped by default)");
   command->add_flag("--keep-duplicates", options.write.keep_duplicates,
                     "Keep parallel edges (by default they merge, keeping the smallest weight)");
-  command->add_option("--shards", options.write.num_shards,
-                      "Number of shard files (default: one per 4 Mi stored edges)")
+  command
+      ->add_option("--shards", options.write.num_shards,
+                   "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(
       "Vertex ids are scrambled by a seeded permutation; the graph depends only on the\n"
       "options, not on the number of ranks.\n\n"
       "Example:\n"
-      "  mpirun -n 2 warpgraph generate --scale 16 --edge-factor 16 --seed 1 --undirected rmat16.h5");
+      "  mpirun -n 2 warpgraph generate --scale 16 --edge-factor 16 --seed 1 --undirected "
+      "rmat16.h5");
   command->callback([settings] {
     settings->options.write.directed = !settings->undirected;
     const auto report = graph::generate_graph(settings->options, MPI_COMM_WORLD);

@@ -2,7 +2,6 @@
 
 #include <mpi.h>
 #include <spdlog/spdlog.h>
-
 #include <sys/stat.h>
 
 #include "collective_error.hpp"
@@ -22,16 +21,15 @@ std::uint64_t file_size(const std::string& path) {
 nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
   const double start = MPI_Wtime();
   InputFormat format = InputFormat::snap;
-  run_collectively(comm, [&] {
-    format = options.format ? *options.format : guess_input_format(options.input);
-  });
+  run_collectively(
+      comm, [&] { format = options.format ? *options.format : guess_input_format(options.input); });
   spdlog::info("reading {} ({})", options.input, format_name(format));
   EdgeFileContents contents = read_edge_file(options.input, format, comm);
   const double parsed = MPI_Wtime();
   std::uint64_t read_edges = contents.edges.size();
   MPI_Allreduce(MPI_IN_PLACE, &read_edges, 1, MPI_UINT64_T, MPI_SUM, comm);
-  spdlog::info("read {} edge lines, {} vertices, in {:.2f} s", read_edges,
-               contents.num_vertices, parsed - start);
+  spdlog::info("read {} edge lines, {} vertices, in {:.2f} s", read_edges, contents.num_vertices,
+               parsed - start);
 
   WriteOptions write;
   write.directed = !(options.undirected || contents.symmetric);
@@ -39,8 +37,8 @@ nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
   write.keep_self_loops = options.keep_self_loops;
   write.keep_duplicates = options.keep_duplicates;
   write.num_shards = options.num_shards;
-  const GraphInfo graph = write_graph(options.output, contents.num_vertices,
-                                      std::move(contents.edges), write, comm);
+  const GraphInfo graph =
+      write_graph(options.output, contents.num_vertices, std::move(contents.edges), write, comm);
   const double done = MPI_Wtime();
 
   int ranks = 1;

@@ -25,9 +25,9 @@ void check_declared_count(const TextChunk& chunk, const std::string& path,
       for_each_line(chunk, path, [&](std::string_view line, std::uint64_t number) {
         if (error.has_error() || !is_entry(line)) return;
         if (seen == declaration.count)
-          error.record(number, fmt::format("{}:{}: more {} than the {} declared on line {}", path,
-                                           number, declaration.what, declaration.count,
-                                           declaration.header_line));
+          error.record(number,
+                       fmt::format("{}:{}: more {} than the {} declared on line {}", path, number,
+                                   declaration.what, declaration.count, declaration.header_line));
         ++seen;
       });
     }
@@ -37,8 +37,8 @@ void check_declared_count(const TextChunk& chunk, const std::string& path,
     std::uint64_t last_line = chunk.first_line + chunk.num_lines - 1;
     MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &last_line, 1, MPI_UINT64_T, MPI_MAX, comm));
     fail("{}:{}: file ends after {} of the {} {} declared on line {} (truncated file?)", path,
-         std::max(last_line, declaration.header_line), total, declaration.count,
-         declaration.what, declaration.header_line);
+         std::max(last_line, declaration.header_line), total, declaration.count, declaration.what,
+         declaration.header_line);
   }
 }
 

@@ -17,9 +17,7 @@ struct DimacsHeader {
   std::uint64_t problem_line = 0;
 };
 
-bool is_comment_or_blank(const LineFields& fields) {
-  return fields.empty() || fields[0] == "c";
-}
+bool is_comment_or_blank(const LineFields& fields) { return fields.empty() || fields[0] == "c"; }
 
 DimacsHeader parse_header(const std::string& path, HeaderExtent& extent) {
   DimacsHeader header;
@@ -27,24 +25,23 @@ DimacsHeader parse_header(const std::string& path, HeaderExtent& extent) {
     const LineFields fields(line);
     if (is_comment_or_blank(fields)) return false;
     if (fields[0] != "p")
-      fail("{}:{}: expected the problem line 'p sp <vertices> <arcs>' before any other line",
-           path, number);
+      fail("{}:{}: expected the problem line 'p sp <vertices> <arcs>' before any other line", path,
+           number);
     if (fields.count() != 4)
       fail("{}:{}: the problem line needs 4 fields 'p sp <vertices> <arcs>', found {}", path,
            number, fields.count());
     if (fields[1] != "sp")
       fail("{}:{}: problem type '{}' is not supported (expected 'sp')", path, number, fields[1]);
     if (!parse_unsigned(fields[2], header.vertices) || !parse_unsigned(fields[3], header.arcs))
-      fail("{}:{}: vertex and arc counts must be non-negative integers, found '{}' and '{}'",
-           path, number, fields[2], fields[3]);
+      fail("{}:{}: vertex and arc counts must be non-negative integers, found '{}' and '{}'", path,
+           number, fields[2], fields[3]);
     if (header.vertices > kLargestVertexId + 1)
       fail("{}:{}: {} vertices exceed the supported {}", path, number, header.vertices,
            kLargestVertexId + 1);
     header.problem_line = number;
     return true;
   });
-  if (header.problem_line == 0)
-    fail("{}: no problem line 'p sp <vertices> <arcs>' found", path);
+  if (header.problem_line == 0) fail("{}: no problem line 'p sp <vertices> <arcs>' found", path);
   return header;
 }
 
@@ -88,10 +85,9 @@ EdgeFileContents read_dimacs(const std::string& path, MPI_Comm comm) {
     contents.edges.push_back(edge);
   });
   raise_first_error(error, comm);
-  check_declared_count(chunk, path, {header.arcs, header.problem_line, "arcs"},
-                       contents.edges.size(),
-                       [](std::string_view line) { return !is_comment_or_blank(LineFields(line)); },
-                       comm);
+  check_declared_count(
+      chunk, path, {header.arcs, header.problem_line, "arcs"}, contents.edges.size(),
+      [](std::string_view line) { return !is_comment_or_blank(LineFields(line)); }, comm);
   contents.num_vertices = static_cast<VertexId>(header.vertices);
   contents.weighted = true;
   return contents;

@@ -22,9 +22,12 @@ InputFormat parse_input_format(const std::string& name) {
 
 const char* format_name(InputFormat format) {
   switch (format) {
-    case InputFormat::mtx: return "mtx";
-    case InputFormat::snap: return "snap";
-    case InputFormat::dimacs: return "dimacs";
+    case InputFormat::mtx:
+      return "mtx";
+    case InputFormat::snap:
+      return "snap";
+    case InputFormat::dimacs:
+      return "dimacs";
   }
   return "?";
 }
@@ -36,15 +39,17 @@ InputFormat guess_input_format(const std::string& path) {
   if (ends_with(name, ".gr")) return InputFormat::dimacs;
   for (const char* suffix : {".txt", ".tsv", ".el", ".edges", ".edgelist", ".snap"})
     if (ends_with(name, suffix)) return InputFormat::snap;
-  fail("{}: cannot tell the input format from the file name; pass --format mtx|snap|dimacs",
-       path);
+  fail("{}: cannot tell the input format from the file name; pass --format mtx|snap|dimacs", path);
 }
 
 EdgeFileContents read_edge_file(const std::string& path, InputFormat format, MPI_Comm comm) {
   switch (format) {
-    case InputFormat::mtx: return read_matrix_market(path, comm);
-    case InputFormat::snap: return read_snap(path, comm);
-    case InputFormat::dimacs: return read_dimacs(path, comm);
+    case InputFormat::mtx:
+      return read_matrix_market(path, comm);
+    case InputFormat::snap:
+      return read_snap(path, comm);
+    case InputFormat::dimacs:
+      return read_dimacs(path, comm);
   }
   fail("unknown input format");
 }

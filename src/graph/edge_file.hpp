@@ -22,10 +22,10 @@ const char* format_name(InputFormat format);
 InputFormat guess_input_format(const std::string& path);
 
 struct EdgeFileContents {
-  std::vector<Edge> edges;     // this rank's share, ids as the file gives them (0-based)
-  VertexId num_vertices = 0;   // declared size, or largest id + 1 for edge lists
+  std::vector<Edge> edges;    // this rank's share, ids as the file gives them (0-based)
+  VertexId num_vertices = 0;  // declared size, or largest id + 1 for edge lists
   bool weighted = false;
-  bool symmetric = false;      // a symmetric matrix: each entry stands for both directions
+  bool symmetric = false;  // a symmetric matrix: each entry stands for both directions
 };
 
 // Collective over comm.

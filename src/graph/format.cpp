@@ -19,7 +19,8 @@ std::string file_name(const std::string& path) {
 std::string shard_file_name(const std::string& index_path, std::uint32_t shard) {
   std::string stem = file_name(index_path);
   const std::string suffix = ".h5";
-  if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
+  if (stem.size() > suffix.size() &&
+      stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0)
     stem.resize(stem.size() - suffix.size());
   return fmt::format("{}.shard-{:05d}.h5", stem, shard);
 }

@@ -33,8 +33,9 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
 
   WriteOptions write = options.write;
   write.weighted = rmat.max_weight > 0;
-  const GraphInfo graph = write_graph(options.output, static_cast<VertexId>(std::uint64_t{1} << rmat.scale),
-                                      std::move(edges), write, comm);
+  const GraphInfo graph =
+      write_graph(options.output, static_cast<VertexId>(std::uint64_t{1} << rmat.scale),
+                  std::move(edges), write, comm);
   const double done = MPI_Wtime();
   return {
       {"command", "generate"},

@@ -52,7 +52,8 @@ void tally(const CsrSlice& slice, EdgeDirection direction, bool weighted, Tally&
         problem.record(row, fmt::format("{}: row {} of the {}-edges is not sorted by vertex id",
                                         path, row, direction == EdgeDirection::in ? "in" : "out"));
       const Weight w = weighted ? slice.weights[k] : 1.0f;
-      t.hash += direction == EdgeDirection::in ? edge_hash(other, row, w) : edge_hash(row, other, w);
+      t.hash +=
+          direction == EdgeDirection::in ? edge_hash(other, row, w) : edge_hash(row, other, w);
     }
   }
   t.edges += slice.indices.size();
@@ -103,14 +104,13 @@ GraphSummary check_graph(const GraphInfo& graph, MPI_Comm comm) {
                     slice->weights.size() * sizeof(Weight);
     tally(in, EdgeDirection::in, graph.weighted, in_tally, problem, graph.index_path);
     tally(out, EdgeDirection::out, graph.weighted, out_tally, problem, graph.index_path);
-    if (!graph.directed && (in.indptr != out.indptr || in.indices != out.indices ||
-                            in.weights != out.weights))
+    if (!graph.directed &&
+        (in.indptr != out.indptr || in.indices != out.indices || in.weights != out.weights))
       problem.record(range.begin,
                      fmt::format("{}: the graph is marked undirected but the in-edges of "
                                  "vertices [{}, {}) differ from their out-edges",
                                  graph.index_path, range.begin, range.end));
-    if (rank == 0 && rounds > 4)
-      spdlog::info("checked {} of {} rounds", round + 1, rounds);
+    if (rank == 0 && rounds > 4) spdlog::info("checked {} of {} rounds", round + 1, rounds);
   }
   raise_first_error(problem, comm);
 
@@ -148,8 +148,9 @@ std::string format_summary(const GraphSummary& summary) {
     text += fmt::format("  {:>5}  {:>10}  {:>10}  {:>12}  {:>12}  {}\n", s, shard.range.begin,
                         shard.range.end, shard.in_edges, shard.out_edges, shard.file);
   }
-  text += "self-check: ok (offsets monotone, ids in range, rows sorted, in- and out-edges "
-          "transposes, shards contiguous and agreeing with the index)\n";
+  text +=
+      "self-check: ok (offsets monotone, ids in range, rows sorted, in- and out-edges "
+      "transposes, shards contiguous and agreeing with the index)\n";
   return text;
 }
 
@@ -177,9 +178,9 @@ nlohmann::json summary_json(const GraphSummary& summary) {
           {"self_check", "ok"},
           {"read_seconds", summary.read_seconds},
           {"read_bytes", summary.read_bytes},
-          {"read_mb_per_s", summary.read_seconds > 0
-                                ? static_cast<double>(summary.read_bytes) / 1e6 / summary.read_seconds
-                                : 0.0}};
+          {"read_mb_per_s", summary.read_seconds > 0 ? static_cast<double>(summary.read_bytes) /
+                                                           1e6 / summary.read_seconds
+                                                     : 0.0}};
 }
 
 }  // namespace wg::graph

@@ -22,7 +22,7 @@ struct GraphSummary {
   GraphInfo graph;
   DegreeStats in_degree;
   DegreeStats out_degree;
-  double read_seconds = 0.0;    // time in read_csr (slowest rank)
+  double read_seconds = 0.0;     // time in read_csr (slowest rank)
   std::uint64_t read_bytes = 0;  // bytes of offsets, ids and weights read (all ranks)
 };
 

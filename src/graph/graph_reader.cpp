@@ -13,13 +13,13 @@ namespace wg::graph {
 
 namespace {
 
-std::vector<std::uint64_t> read_u64_column(hid_t table, const char* name,
-                                           const std::string& file, std::uint64_t rows) {
+std::vector<std::uint64_t> read_u64_column(hid_t table, const char* name, const std::string& file,
+                                           std::uint64_t rows) {
   h5::Handle dataset = h5::open_dataset(table, name, file);
   const std::string where = file + ": dataset 'shards/" + std::string(name) + "'";
   if (h5::dataset_length(dataset, where) != rows)
-    fail("{}: has {} rows, the index declares {} shards", where,
-         h5::dataset_length(dataset, where), rows);
+    fail("{}: has {} rows, the index declares {} shards", where, h5::dataset_length(dataset, where),
+         rows);
   std::vector<std::uint64_t> values(rows);
   h5::read_slab(dataset, 0, rows, values.data(), where);
   return values;
@@ -83,8 +83,8 @@ OpenShard open_shard(const GraphInfo& graph, size_t s, EdgeDirection direction, 
   if (h5::read_u64_attribute(file, format::kNumVertices, name) != graph.num_vertices ||
       read_flag(file, format::kDirected, name) != graph.directed ||
       read_flag(file, format::kWeighted, name) != graph.weighted)
-    fail("{}: vertex count, directedness or weightedness disagrees with the index file {}",
-         name, graph.index_path);
+    fail("{}: vertex count, directedness or weightedness disagrees with the index file {}", name,
+         graph.index_path);
   open.group = h5::open_group(file, group_name, name);
   open.prefix = name + ": dataset '" + group_name + "/";
   open.declared = direction == EdgeDirection::in ? shard.in_edges : shard.out_edges;
@@ -128,7 +128,8 @@ ReadDriver read_driver() {
 
 // Appends the rows `mine` of one shard to the slice; offsets are re-based to the slice.
 void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const OpenShard& open,
-                     const GraphInfo& graph, bool want_edges, CsrSlice& slice, FirstError& bad_data) {
+                     const GraphInfo& graph, bool want_edges, CsrSlice& slice,
+                     FirstError& bad_data) {
   const std::string& prefix = open.prefix;
   const EdgeIndex declared = open.declared;
   const hid_t indptr_set = open.indptr;
@@ -155,18 +156,16 @@ void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const O
   const EdgeIndex count = offsets.back() - first;
   const size_t old_size = slice.indices.size();
   slice.indices.resize(old_size + count);
-  h5::read_slab(indices_set, first, count, slice.indices.data() + old_size,
-                prefix + "indices'");
-  const bool in_range = std::all_of(slice.indices.begin() + static_cast<std::ptrdiff_t>(old_size),
-                                    slice.indices.end(),
-                                    [&](VertexId v) { return v < graph.num_vertices; });
+  h5::read_slab(indices_set, first, count, slice.indices.data() + old_size, prefix + "indices'");
+  const bool in_range =
+      std::all_of(slice.indices.begin() + static_cast<std::ptrdiff_t>(old_size),
+                  slice.indices.end(), [&](VertexId v) { return v < graph.num_vertices; });
   if (!in_range)
-    bad_data.record(s, fmt::format("{}indices' holds a vertex id outside [0, {})", prefix,
-                                   graph.num_vertices));
+    bad_data.record(
+        s, fmt::format("{}indices' holds a vertex id outside [0, {})", prefix, graph.num_vertices));
   if (graph.weighted) {
     slice.weights.resize(old_size + count);
-    h5::read_slab(weights_set, first, count, slice.weights.data() + old_size,
-                  prefix + "weights'");
+    h5::read_slab(weights_set, first, count, slice.weights.data() + old_size, prefix + "weights'");
   }
 }
 
@@ -252,8 +251,8 @@ GraphInfo open_graph(const std::string& index_path) {
   const std::vector<std::string> names =
       h5::read_string_dataset(names_set, where + ": dataset 'shards/file'");
   if (names.size() != shards)
-    fail("{}: dataset 'shards/file' has {} rows, the index declares {} shards", where,
-         names.size(), shards);
+    fail("{}: dataset 'shards/file' has {} rows, the index declares {} shards", where, names.size(),
+         shards);
   const auto begins = read_u64_column(table, format::kShardVertexBegin, where, shards);
   const auto ends = read_u64_column(table, format::kShardVertexEnd, where, shards);
   const auto ins = read_u64_column(table, format::kShardInEdges, where, shards);
@@ -265,9 +264,10 @@ GraphInfo open_graph(const std::string& index_path) {
   std::uint64_t expected_begin = 0;
   for (std::uint64_t s = 0; s < shards; ++s) {
     if (begins[s] != expected_begin || ends[s] < begins[s] || ends[s] > vertices)
-      fail("{}: shard {} covers vertices [{}, {}), expected a range starting at {} within "
-           "[0, {}) (shard ranges must be contiguous)",
-           where, s, begins[s], ends[s], expected_begin, vertices);
+      fail(
+          "{}: shard {} covers vertices [{}, {}), expected a range starting at {} within "
+          "[0, {}) (shard ranges must be contiguous)",
+          where, s, begins[s], ends[s], expected_begin, vertices);
     expected_begin = ends[s];
     if (names[s].empty() || names[s].find('/') != std::string::npos)
       fail("{}: shard {} has an invalid file name '{}'", where, s, names[s]);
@@ -284,8 +284,8 @@ GraphInfo open_graph(const std::string& index_path) {
     fail("{}: the shards cover vertices [0, {}), the graph has {}", where, expected_begin,
          vertices);
   if (total_in != graph.num_edges || total_out != graph.num_edges)
-    fail("{}: shards hold {} in-edges and {} out-edges, attribute '{}' says {}", where,
-         total_in, total_out, format::kNumEdges, graph.num_edges);
+    fail("{}: shards hold {} in-edges and {} out-edges, attribute '{}' says {}", where, total_in,
+         total_out, format::kNumEdges, graph.num_edges);
   return graph;
 }
 

@@ -51,8 +51,7 @@ std::vector<Edge> redistribute(const std::vector<Edge>& edges, EdgeDirection dir
     std::uint64_t offset = 0;
     for (size_t r = 0; r < counts.size(); ++r) {
       if (offset + counts[r] > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-        fail("too many edges per rank ({}) for one exchange; use more ranks",
-             offset + counts[r]);
+        fail("too many edges per rank ({}) for one exchange; use more ranks", offset + counts[r]);
       out[r] = static_cast<int>(counts[r]);
       displacements[r] = static_cast<int>(offset);
       offset += counts[r];
@@ -81,9 +80,9 @@ std::vector<Edge> redistribute(const std::vector<Edge>& edges, EdgeDirection dir
   MPI_Datatype edge_type = MPI_DATATYPE_NULL;
   MPI_CHECK(MPI_Type_contiguous(sizeof(Edge), MPI_BYTE, &edge_type));
   MPI_CHECK(MPI_Type_commit(&edge_type));
-  const int status = MPI_Alltoallv(send.data(), send_n.data(), send_at.data(), edge_type,
-                                   received.data(), receive_n.data(), receive_at.data(),
-                                   edge_type, comm);
+  const int status =
+      MPI_Alltoallv(send.data(), send_n.data(), send_at.data(), edge_type, received.data(),
+                    receive_n.data(), receive_at.data(), edge_type, comm);
   MPI_Type_free(&edge_type);
   MPI_CHECK(status);
   return received;
@@ -219,8 +218,8 @@ std::string temporary_name(const std::string& path) { return path + ".partial"; 
 
 }  // namespace
 
-GraphInfo write_graph(const std::string& index_path, VertexId num_vertices,
-                      std::vector<Edge> edges, const WriteOptions& options, MPI_Comm comm) {
+GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std::vector<Edge> edges,
+                      const WriteOptions& options, MPI_Comm comm) {
   int rank = 0;
   int size = 1;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
@@ -270,12 +269,10 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices,
     spdlog::info("building {} shard(s) of {} vertices from {} edges on {} rank(s)", num_shards,
                  num_vertices, total, size);
   const double start = MPI_Wtime();
-  std::vector<Csr> in_csr =
-      build_csr(redistribute(edges, EdgeDirection::in, layout, comm), EdgeDirection::in, layout,
-                first_owned, end_owned, options);
-  std::vector<Csr> out_csr =
-      build_csr(redistribute(edges, EdgeDirection::out, layout, comm), EdgeDirection::out,
-                layout, first_owned, end_owned, options);
+  std::vector<Csr> in_csr = build_csr(redistribute(edges, EdgeDirection::in, layout, comm),
+                                      EdgeDirection::in, layout, first_owned, end_owned, options);
+  std::vector<Csr> out_csr = build_csr(redistribute(edges, EdgeDirection::out, layout, comm),
+                                       EdgeDirection::out, layout, first_owned, end_owned, options);
   edges = {};
   const double built = MPI_Wtime();
 
@@ -303,8 +300,8 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices,
   std::vector<std::string> shard_names;
   for (std::uint32_t s = 0; s < num_shards; ++s) {
     shard_names.push_back(format::shard_file_name(index_path, s));
-    graph.shards.push_back({folder + "/" + shard_names.back(), layout.range(s), in_counts[s],
-                            out_counts[s]});
+    graph.shards.push_back(
+        {folder + "/" + shard_names.back(), layout.range(s), in_counts[s], out_counts[s]});
   }
 
   PendingFiles pending;
@@ -334,8 +331,7 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices,
     if (rank != 0) return;
     pending_index.add(temporary_name(index_path), index_path);
     h5::Handle file = h5::create_file(temporary_name(index_path));
-    write_common_attributes(file, format::kIndexKind, num_vertices, num_edges, options,
-                            num_shards);
+    write_common_attributes(file, format::kIndexKind, num_vertices, num_edges, options, num_shards);
     h5::Handle table = h5::create_group(file, format::kShardTable);
     std::vector<std::uint64_t> begins, ends;
     for (std::uint32_t s = 0; s < num_shards; ++s) {

@@ -38,8 +38,8 @@ struct WriteOptions {
 // all files are written under temporary names and renamed only when every rank has
 // succeeded, so on error no output remains. Returns the written graph's description
 // (the same on every rank).
-GraphInfo write_graph(const std::string& index_path, VertexId num_vertices,
-                      std::vector<Edge> edges, const WriteOptions& options, MPI_Comm comm);
+GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std::vector<Edge> edges,
+                      const WriteOptions& options, MPI_Comm comm);
 
 // Not collective: writes a graph held entirely by the calling process (test fixtures).
 GraphInfo write_graph_serial(const std::string& index_path, VertexId num_vertices,

@@ -41,10 +41,10 @@ template <typename T>
 void write_dataset_impl(hid_t location, const std::string& name, const T* data,
                         std::uint64_t count) {
   const hsize_t dims[1] = {count};
-  Handle space = checked(H5Screate_simple(1, dims, nullptr), H5Sclose,
-                         "cannot create dataspace for " + name);
-  Handle dataset = checked(H5Dcreate2(location, name.c_str(), TypeOf<T>::file(), space,
-                                      H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+  Handle space =
+      checked(H5Screate_simple(1, dims, nullptr), H5Sclose, "cannot create dataspace for " + name);
+  Handle dataset = checked(H5Dcreate2(location, name.c_str(), TypeOf<T>::file(), space, H5P_DEFAULT,
+                                      H5P_DEFAULT, H5P_DEFAULT),
                            H5Dclose, "cannot create dataset " + name);
   if (count > 0)
     check(H5Dwrite(dataset, TypeOf<T>::memory(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data),
@@ -123,9 +123,9 @@ Handle open_dataset(hid_t location, const std::string& name, const std::string& 
 
 void write_attribute(hid_t location, const std::string& name, std::uint64_t value) {
   Handle space = checked(H5Screate(H5S_SCALAR), H5Sclose, "H5Screate failed");
-  Handle attribute = checked(H5Acreate2(location, name.c_str(), H5T_STD_U64LE, space,
-                                        H5P_DEFAULT, H5P_DEFAULT),
-                             H5Aclose, "cannot create attribute " + name);
+  Handle attribute =
+      checked(H5Acreate2(location, name.c_str(), H5T_STD_U64LE, space, H5P_DEFAULT, H5P_DEFAULT),
+              H5Aclose, "cannot create attribute " + name);
   check(H5Awrite(attribute, H5T_NATIVE_UINT64, &value), "cannot write attribute " + name);
 }
 
@@ -135,8 +135,8 @@ void write_attribute(hid_t location, const std::string& name, const std::string&
   check(H5Tset_strpad(type, H5T_STR_NULLPAD), "H5Tset_strpad failed");
   Handle space = checked(H5Screate(H5S_SCALAR), H5Sclose, "H5Screate failed");
   Handle attribute =
-      checked(H5Acreate2(location, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
-              H5Aclose, "cannot create attribute " + name);
+      checked(H5Acreate2(location, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), H5Aclose,
+              "cannot create attribute " + name);
   std::string padded = value.empty() ? std::string(1, '\0') : value;
   check(H5Awrite(attribute, type, padded.data()), "cannot write attribute " + name);
 }

@@ -65,8 +65,7 @@ Handle open_dataset(hid_t location, const std::string& name, const std::string& 
 // Scalar attributes (integers stored as unsigned 64-bit, flags as unsigned 8-bit).
 void write_attribute(hid_t location, const std::string& name, std::uint64_t value);
 void write_attribute(hid_t location, const std::string& name, const std::string& value);
-std::uint64_t read_u64_attribute(hid_t location, const std::string& name,
-                                 const std::string& where);
+std::uint64_t read_u64_attribute(hid_t location, const std::string& name, const std::string& where);
 std::string read_string_attribute(hid_t location, const std::string& name,
                                   const std::string& where);
 bool has_attribute(hid_t location, const std::string& name);
@@ -76,8 +75,7 @@ void write_dataset(hid_t location, const std::string& name, const std::uint64_t*
                    std::uint64_t count);
 void write_dataset(hid_t location, const std::string& name, const std::uint32_t* data,
                    std::uint64_t count);
-void write_dataset(hid_t location, const std::string& name, const float* data,
-                   std::uint64_t count);
+void write_dataset(hid_t location, const std::string& name, const float* data, std::uint64_t count);
 // Fixed-length string dataset.
 void write_string_dataset(hid_t location, const std::string& name,
                           const std::vector<std::string>& values);

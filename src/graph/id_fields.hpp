@@ -23,8 +23,8 @@ inline bool read_vertex_id(std::string_view field, int first_id, const std::stri
                            std::uint64_t declared = 0) {
   std::uint64_t value = 0;
   if (!parse_unsigned(field, value)) {
-    error.record(line, fmt::format("{}:{}: '{}' is not a vertex id (a non-negative integer)",
-                                   path, line, field));
+    error.record(line, fmt::format("{}:{}: '{}' is not a vertex id (a non-negative integer)", path,
+                                   line, field));
     return false;
   }
   if (first_id == 1) {
@@ -35,8 +35,8 @@ inline bool read_vertex_id(std::string_view field, int first_id, const std::stri
     }
     value -= 1;
   } else if (value > kLargestVertexId) {
-    error.record(line, fmt::format("{}:{}: vertex id {} exceeds the largest supported id {}",
-                                   path, line, value, kLargestVertexId));
+    error.record(line, fmt::format("{}:{}: vertex id {} exceeds the largest supported id {}", path,
+                                   line, value, kLargestVertexId));
     return false;
   }
   out = static_cast<VertexId>(value);
@@ -46,8 +46,8 @@ inline bool read_vertex_id(std::string_view field, int first_id, const std::stri
 inline bool read_edge_weight(std::string_view field, const std::string& path, std::uint64_t line,
                              float& out, FirstError& error) {
   if (!parse_weight(field, out)) {
-    error.record(line, fmt::format("{}:{}: '{}' is not a finite number (edge weight)", path,
-                                   line, field));
+    error.record(
+        line, fmt::format("{}:{}: '{}' is not a finite number (edge weight)", path, line, field));
     return false;
   }
   return true;

@@ -33,7 +33,9 @@ class LineFields {
   std::string_view operator[](size_t i) const { return fields_[i]; }
 
  private:
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+  static bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+  }
   std::array<std::string_view, kMax> fields_{};
   size_t count_ = 0;
 };

@@ -45,12 +45,13 @@ MtxHeader parse_header(const std::string& path, HeaderExtent& extent) {
     if (!banner_seen) {
       if (fields.count() != 5 || lower(fields[0]) != "%%matrixmarket" ||
           lower(fields[1]) != "matrix")
-        fail("{}:{}: not a Matrix Market file (expected the banner '%%MatrixMarket matrix "
-             "coordinate <pattern|integer|real> <general|symmetric>')",
-             path, number);
+        fail(
+            "{}:{}: not a Matrix Market file (expected the banner '%%MatrixMarket matrix "
+            "coordinate <pattern|integer|real> <general|symmetric>')",
+            path, number);
       if (lower(fields[2]) != "coordinate")
-        fail("{}:{}: only 'coordinate' Matrix Market files hold graphs, found '{}'", path,
-             number, fields[2]);
+        fail("{}:{}: only 'coordinate' Matrix Market files hold graphs, found '{}'", path, number,
+             fields[2]);
       const std::string field = lower(fields[3]);
       if (field != "pattern" && field != "integer" && field != "real")
         fail("{}:{}: value type '{}' is not supported (pattern, integer or real)", path, number,
@@ -66,22 +67,20 @@ MtxHeader parse_header(const std::string& path, HeaderExtent& extent) {
     }
     if (fields.empty() || fields[0].front() == '%') return false;
     if (fields.count() != 3)
-      fail("{}:{}: expected the size line 'rows columns entries', found {} field(s)", path,
-           number, fields.count());
+      fail("{}:{}: expected the size line 'rows columns entries', found {} field(s)", path, number,
+           fields.count());
     std::uint64_t rows = 0;
     std::uint64_t columns = 0;
     for (size_t i = 0; i < 3; ++i) {
       std::uint64_t& target = i == 0 ? rows : i == 1 ? columns : header.entries;
       if (!parse_unsigned(fields[i], target))
-        fail("{}:{}: size line field '{}' is not a non-negative integer", path, number,
-             fields[i]);
+        fail("{}:{}: size line field '{}' is not a non-negative integer", path, number, fields[i]);
     }
     if (rows != columns)
       fail("{}:{}: the matrix is {} x {}; a graph needs a square matrix", path, number, rows,
            columns);
     if (rows > kLargestVertexId + 1)
-      fail("{}:{}: {} vertices exceed the supported {}", path, number, rows,
-           kLargestVertexId + 1);
+      fail("{}:{}: {} vertices exceed the supported {}", path, number, rows, kLargestVertexId + 1);
     header.size = rows;
     header.size_line = number;
     return true;
@@ -114,10 +113,10 @@ EdgeFileContents read_matrix_market(const std::string& path, MPI_Comm comm) {
     const LineFields fields(line);
     if (fields.empty() || fields[0].front() == '%') return;
     if (fields.count() != fields_per_entry) {
-      error.record(number, fmt::format("{}:{}: expected {} fields ({}), found {}", path, number,
-                                       fields_per_entry,
-                                       header.weighted ? "row column value" : "row column",
-                                       fields.count()));
+      error.record(
+          number,
+          fmt::format("{}:{}: expected {} fields ({}), found {}", path, number, fields_per_entry,
+                      header.weighted ? "row column value" : "row column", fields.count()));
       return;
     }
     Edge edge;
@@ -128,9 +127,9 @@ EdgeFileContents read_matrix_market(const std::string& path, MPI_Comm comm) {
     contents.edges.push_back(edge);
   });
   raise_first_error(error, comm);
-  check_declared_count(chunk, path, {header.entries, header.size_line, "entries"},
-                       contents.edges.size(),
-                       [](std::string_view line) { return !is_comment_or_blank(line); }, comm);
+  check_declared_count(
+      chunk, path, {header.entries, header.size_line, "entries"}, contents.edges.size(),
+      [](std::string_view line) { return !is_comment_or_blank(line); }, comm);
   contents.num_vertices = static_cast<VertexId>(header.size);
   contents.weighted = header.weighted;
   contents.symmetric = header.symmetric;

@@ -66,13 +66,12 @@ std::vector<Edge> rmat_edges(const RmatParameters& parameters, std::uint64_t fir
     for (unsigned level = 0; level < parameters.scale; ++level) {
       if (level % 2 == 0) draw = mix64(state += kGolden);
       const auto r = static_cast<std::uint32_t>(level % 2 == 0 ? draw : draw >> 32);
-      const std::uint64_t row_bit = r >= kAB ? 1 : 0;                      // quadrants c, d
+      const std::uint64_t row_bit = r >= kAB ? 1 : 0;                              // quadrants c, d
       const std::uint64_t column_bit = (r >= kA && r < kAB) || r >= kABC ? 1 : 0;  // b, d
       source = (source << 1) | row_bit;
       target = (target << 1) | column_bit;
     }
-    Edge edge{permute(static_cast<VertexId>(source)), permute(static_cast<VertexId>(target)),
-              1.0f};
+    Edge edge{permute(static_cast<VertexId>(source)), permute(static_cast<VertexId>(target)), 1.0f};
     if (parameters.max_weight > 0) {
       const std::uint64_t w = mix64(state += kGolden) >> 32;
       edge.weight = static_cast<Weight>(1 + ((w * parameters.max_weight) >> 32));

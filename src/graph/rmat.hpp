@@ -16,7 +16,7 @@ struct RmatParameters {
   unsigned scale = 10;             // 2^scale vertices
   std::uint64_t edge_factor = 16;  // edge_factor * 2^scale generated edges
   std::uint64_t seed = 1;
-  std::uint32_t max_weight = 0;    // > 0: integer weights uniform in [1, max_weight]
+  std::uint32_t max_weight = 0;  // > 0: integer weights uniform in [1, max_weight]
 };
 
 inline constexpr unsigned kMaxRmatScale = 31;  // vertex ids are 32-bit

@@ -18,7 +18,7 @@ EdgeFileContents read_snap(const std::string& path, MPI_Comm comm) {
   constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
   EdgeFileContents contents;
   FirstError error;
-  std::uint64_t first_pair_line = kNone;     // first line with 2 fields
+  std::uint64_t first_pair_line = kNone;      // first line with 2 fields
   std::uint64_t first_weighted_line = kNone;  // first line with 3 fields
   std::uint64_t largest_id = 0;
 
@@ -28,7 +28,8 @@ EdgeFileContents read_snap(const std::string& path, MPI_Comm comm) {
     if (fields.empty() || fields[0].front() == '#') return;
     if (fields.count() != 2 && fields.count() != 3) {
       error.record(number, fmt::format("{}:{}: expected 2 or 3 fields (source target [weight]), "
-                                       "found {}", path, number, fields.count()));
+                                       "found {}",
+                                       path, number, fields.count()));
       return;
     }
     Edge edge;
@@ -50,8 +51,8 @@ EdgeFileContents read_snap(const std::string& path, MPI_Comm comm) {
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &first_weighted_line, 1, MPI_UINT64_T, MPI_MIN, comm));
   if (first_pair_line != kNone && first_weighted_line != kNone) {
     const bool weighted_first = first_weighted_line < first_pair_line;
-    fail("{}:{}: found {} fields, but line {} has {} (every edge line needs the same number)",
-         path, std::max(first_pair_line, first_weighted_line), weighted_first ? 2 : 3,
+    fail("{}:{}: found {} fields, but line {} has {} (every edge line needs the same number)", path,
+         std::max(first_pair_line, first_weighted_line), weighted_first ? 2 : 3,
          std::min(first_pair_line, first_weighted_line), weighted_first ? 3 : 2);
   }
   if (first_pair_line == kNone && first_weighted_line == kNone)

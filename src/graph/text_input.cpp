@@ -11,8 +11,8 @@
 #include <memory>
 #include <vector>
 
-#include "error.hpp"
 #include "collective_error.hpp"
+#include "error.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::graph {
@@ -40,8 +40,7 @@ size_t gz_read(gzFile file, char* buffer, size_t size, const std::string& path) 
   int code = Z_OK;
   const char* message = gzerror(file, &code);
   // A cut-off gzip stream ends with Z_BUF_ERROR instead of a clean end of file.
-  if (got < 0 || (code != Z_OK && code != Z_STREAM_END))
-    fail("{}: read error ({})", path, message);
+  if (got < 0 || (code != Z_OK && code != Z_STREAM_END)) fail("{}: read error ({})", path, message);
   return static_cast<size_t>(got);
 }
 
@@ -70,7 +69,8 @@ std::uint64_t line_start_at_or_after(std::ifstream& in, std::uint64_t lo, std::u
     in.clear();  // a short read at the end of the file leaves failbit set
     in.seekg(static_cast<std::streamoff>(at));
     in.read(buffer.data(), want);
-    const auto* found = static_cast<const char*>(std::memchr(buffer.data(), '\n', static_cast<size_t>(in.gcount())));
+    const auto* found = static_cast<const char*>(
+        std::memchr(buffer.data(), '\n', static_cast<size_t>(in.gcount())));
     if (found != nullptr) return at + static_cast<std::uint64_t>(found - buffer.data()) + 1;
     if (in.gcount() <= 0) break;
     at += static_cast<std::uint64_t>(in.gcount());
@@ -151,11 +151,14 @@ std::string read_gzip_share(const std::string& path, HeaderExtent header, MPI_Co
     }
     cuts = line_aligned_cuts(all, size);
     for (int r = 0; r < size; ++r)
-      lengths[static_cast<size_t>(r)] = cuts[static_cast<size_t>(r) + 1] - cuts[static_cast<size_t>(r)];
+      lengths[static_cast<size_t>(r)] =
+          cuts[static_cast<size_t>(r) + 1] - cuts[static_cast<size_t>(r)];
     for (auto length : lengths)
       if (length > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-        fail("{}: a share of {} bytes is too large to send; decompress the file first or "
-             "use more ranks", path, length);
+        fail(
+            "{}: a share of {} bytes is too large to send; decompress the file first or "
+            "use more ranks",
+            path, length);
   });
   std::uint64_t mine = 0;
   MPI_CHECK(MPI_Scatter(lengths.data(), 1, MPI_UINT64_T, &mine, 1, MPI_UINT64_T, 0, comm));
@@ -216,8 +219,8 @@ HeaderExtent read_header(const std::string& path,
 TextChunk read_body(const std::string& path, HeaderExtent header, MPI_Comm comm) {
   run_collectively(comm, [&] { require_readable(path); });
   TextChunk chunk;
-  chunk.text = is_gzip(path) ? read_gzip_share(path, header, comm)
-                             : read_plain_share(path, header, comm);
+  chunk.text =
+      is_gzip(path) ? read_gzip_share(path, header, comm) : read_plain_share(path, header, comm);
   chunk.num_lines = count_lines(chunk.text);
   std::uint64_t before = 0;
   MPI_CHECK(MPI_Exscan(&chunk.num_lines, &before, 1, MPI_UINT64_T, MPI_SUM, comm));

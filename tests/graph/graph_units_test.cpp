@@ -54,7 +54,8 @@ TEST(GraphShardLayout, RangesTileTheVerticesAndShardOfAgrees) {
         const VertexRange r = layout.range(s);
         EXPECT_EQ(r.begin, expected_begin);
         EXPECT_FALSE(r.empty());
-        for (VertexId v = r.begin; v < r.end; ++v) ASSERT_EQ(layout.shard_of(v), s) << n << " " << v;
+        for (VertexId v = r.begin; v < r.end; ++v)
+          ASSERT_EQ(layout.shard_of(v), s) << n << " " << v;
         expected_begin = r.end;
       }
       EXPECT_EQ(expected_begin, n);

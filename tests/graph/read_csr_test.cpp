@@ -5,8 +5,8 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <string>
@@ -154,8 +154,8 @@ INSTANTIATE_TEST_SUITE_P(Options, ReadCsr,
 
 TEST(ReadCsrErrors, RangeOutsideTheGraphIsAnError) {
   const std::string path = shared_folder("small.h5");
-  write_graph(path, 10, rank_of(MPI_COMM_WORLD) == 0 ? random_edges(10, 30, 1, false)
-                                                     : std::vector<Edge>{},
+  write_graph(path, 10,
+              rank_of(MPI_COMM_WORLD) == 0 ? random_edges(10, 30, 1, false) : std::vector<Edge>{},
               WriteOptions{}, MPI_COMM_WORLD);
   const GraphInfo graph = open_graph(path);
   EXPECT_THROW(read_csr(graph, EdgeDirection::in, {5, 11}, MPI_COMM_WORLD), Error);
