@@ -59,8 +59,17 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--section-size", options->section_size,
                       "Vertices per balancer section; borders are multiples of it (multiple of "
                       "64, default 256)");
-  command->add_option("--backend", options->backend, "host, or auto (host when no GPU backend)")
+  command
+      ->add_option("--backend", options->backend,
+                   "host (OpenMP), cuda (one GPU per partition: --devices-per-rank GPUs per "
+                   "rank), or auto (host)")
       ->check(CLI::IsMember({"host", "auto", "cuda"}));
+  command
+      ->add_option("--kernel", options->kernel,
+                   "CUDA pull kernel: auto (warp segmentation when most of a partition is "
+                   "active, else dynamic assignment over the active vertices), ws, dynamic, or "
+                   "vwc (virtual warps, the baseline)")
+      ->check(CLI::IsMember({"auto", "ws", "dynamic", "vwc"}));
   command->add_option("--checkpoint", options->checkpoint_path,
                       "Checkpoint file (default <output>.ckpt.h5, else run.ckpt.h5), written "
                       "on SIGUSR1/SIGTERM, every --checkpoint-every iterations and when "
@@ -79,7 +88,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "Example:\n"
       "  mpirun -n 2 warpgraph run --graph karate.h5 --algo bfs --source 0 --output bfs.tsv\n"
       "  mpirun -n 4 warpgraph run --graph g.h5 --algo pagerank --report run.json "
-      "--ranks-per-node 2");
+      "--ranks-per-node 2\n"
+      "  mpirun -n 2 warpgraph run --graph g.h5 --algo bfs --source 0 --backend cuda");
   command->callback([options, &exit_code] { exit_code = engine::run_graph_algorithm(*options); });
 }
 

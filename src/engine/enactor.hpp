@@ -8,6 +8,9 @@
 //   6. scatter  received updates into the values, activating their targets;
 //   7. converge global sums of updates and change decide whether to stop.
 // The program's traits choose what happens; nothing here names an algorithm.
+// A partition runs on the host (OpenMP operators) or, given a GPU, through CudaPartition,
+// which does count, compute, refine and scatter on its device; the exchange, balancing,
+// convergence, checkpoints and results are the same code for both.
 #pragma once
 
 #include <mpi.h>
@@ -15,17 +18,21 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "balancer.hpp"
 #include "engine/checkpoint.hpp"
+#include "engine/cuda_partition.hpp"
 #include "engine/engine_graph.hpp"
 #include "engine/result_writer.hpp"
 #include "engine/run_report.hpp"
 #include "engine/stop_signal.hpp"
+#include "error.hpp"
 #include "graph/exchanger.hpp"
 #include "graph/global_sum.hpp"
 #include "graph/host/activate.hpp"
@@ -45,6 +52,8 @@ struct EnactOptions {
   std::uint64_t checkpoint_every = 0;  // also every N iterations
   bool checkpoint_on_limit = false;    // also when max_iterations stops the run
   const Checkpoint* resume = nullptr;
+  std::vector<int> gpus;  // CUDA device of each local partition; empty: host backend
+  KernelChoice kernel = KernelChoice::automatic;
 };
 
 enum class StopReason { converged, max_iterations, signal };
@@ -87,7 +96,15 @@ class Enactor {
     std::vector<graph::BitWord> updated;
     std::vector<Value> next;  // indexed by stored vertex
     std::vector<Update> outbox;
+#if WARPGRAPH_WITH_CUDA
+    std::unique_ptr<CudaPartition<P>> gpu;  // set: the partition runs on this GPU
+#endif
   };
+#if WARPGRAPH_WITH_CUDA
+  using GpuPair = typename CudaPartition<P>::Pair;
+  static_assert(sizeof(GpuPair) == sizeof(Update) && offsetof(GpuPair, value) == offsetof(Update, value),
+                "GPU update pairs travel in the same bundles as host ones");
+#endif
 
   static constexpr bool kFrontier = !P::kAllActive;
 
@@ -108,6 +125,7 @@ class Enactor {
 
   std::vector<VertexId> resumable_borders(const std::vector<VertexId>& saved) const;
   void initialise();
+  void initialise_on_host();
   StepStats compute_and_refine(std::size_t d, const std::vector<double>& active,
                                double* change_per_section, double* updated_per_section);
   template <typename Step>
@@ -115,6 +133,7 @@ class Enactor {
   IterationRecord iterate(bool& stop_by_signal);
   void scatter(const Update* updates, std::size_t count, Device& into);
   void write_checkpoint_now();
+  void download_from_gpus();
 
   const EngineGraph& g_;
   comm::BundleExchanger& exchanger_;
@@ -147,6 +166,23 @@ std::vector<VertexId> Enactor<P>::resumable_borders(const std::vector<VertexId>&
 
 template <typename P>
 void Enactor<P>::initialise() {
+  initialise_on_host();
+#if WARPGRAPH_WITH_CUDA
+  WG_REQUIRE(options_.gpus.empty() || options_.gpus.size() == devices_.size(),
+             "{} GPUs given for {} partitions", options_.gpus.size(), devices_.size());
+  for (std::size_t d = 0; d < options_.gpus.size(); ++d) {
+    Device& dev = devices_[d];
+    dev.gpu = std::make_unique<CudaPartition<P>>(options_.gpus[d], *dev.graph, g_, sections_.size,
+                                                 options_.kernel, dev.values.data(),
+                                                 kFrontier ? dev.frontier.data() : nullptr);
+  }
+#else
+  WG_REQUIRE(options_.gpus.empty(), "this build has no CUDA backend");
+#endif
+}
+
+template <typename P>
+void Enactor<P>::initialise_on_host() {
   const VertexId n = g_.info.num_vertices;
   const std::size_t words = graph::bit_words(n);
   devices_.resize(g_.local.size());
@@ -189,6 +225,12 @@ void Enactor<P>::initialise() {
 
 template <typename P>
 void Enactor<P>::scatter(const Update* updates, std::size_t count, Device& into) {
+#if WARPGRAPH_WITH_CUDA
+  if (into.gpu) {
+    into.gpu->scatter(reinterpret_cast<const GpuPair*>(updates), count);
+    return;
+  }
+#endif
   graph::host::scatter_updates(updates, count, into.values.data(), into.graph->targets_view(),
                                kFrontier ? into.next_frontier.data() : nullptr);
 }
@@ -224,6 +266,20 @@ typename Enactor<P>::StepStats Enactor<P>::compute_and_refine(std::size_t d,
   double active_here = 0.0;
   for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) active_here += active[s];
   stats.dense = !kFrontier || 2.0 * active_here >= a.size();
+#if WARPGRAPH_WITH_CUDA
+  if (dev.gpu) {
+    const auto step = dev.gpu->compute_and_refine(a, stats.dense, params_, options_.vertex_refinement,
+                                                  change_per_section, updated_per_section);
+    dev.outbox.resize(step.outbox);
+    dev.gpu->copy_outbox(reinterpret_cast<GpuPair*>(dev.outbox.data()), step.outbox);
+    for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) {
+      stats.change += change_per_section[s];
+      stats.updates += updated_per_section[s];
+    }
+    stats.edges = step.edges;
+    return stats;
+  }
+#endif
   const graph::host::PullStats pulled = graph::host::pull_compute<P>(
       dev.graph->csr_view(), sections_, a, stats.dense ? nullptr : dev.frontier.data(),
       dev.values.data(), g_.statics.empty() ? nullptr : g_.statics.data(), params_, dev.next.data(),
@@ -257,6 +313,18 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   for (std::size_t d = 0; d < devices_.size(); ++d) {
     const VertexRange a = assigned(d);
     const Device& dev = devices_[d];
+#if WARPGRAPH_WITH_CUDA
+    if (dev.gpu) {
+      dev.gpu->count(a, kFrontier ? section_data.data() : nullptr,
+                     P::kHasGlobalTerm ? section_data.data() + ns : nullptr);
+      if (!kFrontier)
+        for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) {
+          const VertexRange r = sections_.range(s);
+          section_data[s] = std::min(r.end, a.end) - std::max(r.begin, a.begin);
+        }
+      continue;
+    }
+#endif
     if (kFrontier) {
       graph::host::section_popcount(dev.frontier.data(), sections_, a, section_data.data());
     } else {
@@ -352,8 +420,15 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   for (std::size_t p = 0; p < partitions; ++p) record.change += totals[6 + p];
   stop_by_signal = totals[4] > 0.0;
 
-  for (Device& dev : devices_)
+  for (Device& dev : devices_) {
+#if WARPGRAPH_WITH_CUDA
+    if (dev.gpu) {
+      if (kFrontier) dev.gpu->swap_frontiers();
+      continue;
+    }
+#endif
     if (kFrontier) dev.frontier.swap(dev.next_frontier);
+  }
   borders_ = next_borders;
   ++iteration_;
   record.seconds = MPI_Wtime() - started;
@@ -361,7 +436,16 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
 }
 
 template <typename P>
+void Enactor<P>::download_from_gpus() {
+#if WARPGRAPH_WITH_CUDA
+  for (Device& dev : devices_)
+    if (dev.gpu) dev.gpu->download(dev.values.data(), kFrontier ? dev.frontier.data() : nullptr);
+#endif
+}
+
+template <typename P>
 void Enactor<P>::write_checkpoint_now() {
+  download_from_gpus();
   CheckpointMeta meta;
   meta.algorithm = P::kName;
   meta.source = P::kNeedsSource ? params_.source : 0;
@@ -413,6 +497,7 @@ EnactResult<typename P::Value> Enactor<P>::run() {
   if (result.reason == StopReason::signal ||
       (result.reason == StopReason::max_iterations && options_.checkpoint_on_limit))
     write_checkpoint_now();
+  download_from_gpus();
   result.iterations = iteration_;
   result.mine = rank_range();
   result.values.reserve(result.mine.size());

@@ -5,18 +5,25 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <optional>
 
+#include "device_binding.hpp"
 #include "engine/enactor.hpp"
 #include "engine/graph_input.hpp"
 #include "engine/run_options.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
+#include "mpi_check.hpp"
 #include "graph/bfs.hpp"
 #include "graph/cc.hpp"
 #include "graph/pagerank.hpp"
 #include "graph/sssp.hpp"
 #include "graph/sswp.hpp"
 #include "graph/topology.hpp"
+#if WARPGRAPH_WITH_CUDA
+#include "graph/nccl_gather_stage.hpp"
+#endif
 
 namespace wg::engine {
 
@@ -73,9 +80,34 @@ void check_checkpoint(const Checkpoint& c, const RunOptions& o, const graph::Gra
              o.resume_path, c.meta.source, source);
 }
 
+// The exchanger of the chosen backend: NCCL inside a node when every rank drives its own
+// GPU, MPI otherwise (NCCL refuses two ranks on one GPU).
+std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology& topology,
+                                                      const DeviceBinding* gpus) {
+#if WARPGRAPH_WITH_CUDA
+  int shared = gpus && gpus->gpu_shared ? 1 : 0;
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_MAX, topology.world()));
+  if (gpus && !shared) return comm::make_nccl_exchanger(topology, gpus->devices.front());
+  if (gpus) spdlog::warn("ranks share a GPU: the exchange inside a node goes over MPI");
+#else
+  (void)gpus;
+#endif
+  return comm::make_mpi_exchanger(topology);
+}
+
+KernelChoice kernel_choice(const std::string& name) {
+  static const std::map<std::string, KernelChoice> table = {{"auto", KernelChoice::automatic},
+                                                           {"ws", KernelChoice::ws},
+                                                           {"dynamic", KernelChoice::dynamic},
+                                                           {"vwc", KernelChoice::vwc}};
+  const auto found = table.find(name);
+  WG_REQUIRE(found != table.end(), "--kernel {} is not known (auto, ws, dynamic, vwc)", name);
+  return found->second;
+}
+
 template <typename P>
 int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
-                double started) {
+                double started, const DeviceBinding* gpus) {
   const graph::GraphInfo& info = input.info();
   check_request<P>(o, info);
   const std::uint64_t source = P::kNeedsSource ? *o.source : 0;
@@ -98,7 +130,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   load.use_weights = P::kUsesWeights && info.weighted;
   load.reject_negative_weights = P::kRejectsNegativeWeights;
   const EngineGraph g = load_engine_graph(input, topology, load);
-  auto exchanger = comm::make_mpi_exchanger(topology);
+  auto exchanger = make_exchanger(topology, gpus);
   const double load_seconds = MPI_Wtime() - started;
 
   EnactOptions e;
@@ -112,6 +144,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   e.checkpoint_every = o.checkpoint_every;
   e.checkpoint_on_limit = !o.checkpoint_path.empty() || o.checkpoint_every != 0;
   e.resume = o.resume_path.empty() ? nullptr : &checkpoint;
+  if (gpus) e.gpus = gpus->devices;
+  e.kernel = kernel_choice(o.kernel);
 
   RunReport report(topology.rank() == 0);
   nlohmann::json& h = report.header();
@@ -123,7 +157,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
                 {"weighted", info.weighted}};
   if (P::kNeedsSource) h["source"] = source;
   if (P::kUsesTolerance) h["tolerance"] = e.tolerance;
-  h["backend"] = "host";
+  h["backend"] = gpus ? "cuda" : "host";
+  if (gpus) h["kernel"] = to_string(e.kernel);
   h["ranks"] = topology.size();
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
@@ -177,7 +212,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
 }
 
 using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&,
-                              double);
+                              double, const DeviceBinding*);
 
 // The built-in vertex programs. A new algorithm is one file in kernels/graph and one line here.
 const std::map<std::string, ProgramRunner>& programs() {
@@ -195,12 +230,15 @@ const std::map<std::string, ProgramRunner>& programs() {
 
 int run_graph_algorithm(const RunOptions& o) {
   const double started = MPI_Wtime();
-  if (o.backend == "cuda")
-    fail(
-        "--backend cuda: the CUDA graph backend is not part of this version yet; "
-        "use --backend host (or auto)");
-  WG_REQUIRE(o.backend == "host" || o.backend == "auto", "--backend {} is not known (host, auto)",
-             o.backend);
+  const bool cuda = o.backend == "cuda";
+  WG_REQUIRE(cuda || o.backend == "host" || o.backend == "auto",
+             "--backend {} is not known (host, auto, cuda)", o.backend);
+#if !WARPGRAPH_WITH_CUDA
+  WG_REQUIRE(!cuda,
+             "--backend cuda: this build has no CUDA backend (configured with "
+             "-DWARPGRAPH_CUDA=OFF); use --backend host (or auto)");
+#endif
+  kernel_choice(o.kernel);  // a wrong --kernel fails before the graph is read
   const auto program = programs().find(o.algorithm);
   WG_REQUIRE(program != programs().end(), "--algo {} is not known", o.algorithm);
   WG_REQUIRE(std::filesystem::exists(o.graph_path), "graph file {} does not exist", o.graph_path);
@@ -208,15 +246,24 @@ int run_graph_algorithm(const RunOptions& o) {
   omp_set_max_active_levels(2);  // partitions of a rank run side by side (enactor.hpp)
 
   comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
+  std::optional<DeviceBinding> binding;
+  if (cuda) {
+    binding = bind_and_report_devices(MPI_COMM_WORLD, o.devices_per_rank);
+    int without = binding->host_backend() ? 1 : 0;
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
+    WG_REQUIRE(without == 0, "--backend cuda: {} rank(s) have no GPU{}; use --backend host",
+               without, binding->host_backend() ? " (" + binding->host_reason + ")" : "");
+  }
   const auto input = open_graph_file(o.graph_path);
   const graph::GraphInfo& info = input->info();
   spdlog::info(
       "{} on {} ({} vertices, {} edges{}) with {} ranks on {} node(s), {} partition(s) per rank, "
-      "host backend, {} threads per rank",
+      "{} backend, {} threads per rank",
       o.algorithm, o.graph_path, info.num_vertices, info.num_edges,
       info.weighted ? ", weighted" : "", topology.size(), topology.num_nodes(), o.devices_per_rank,
+      cuda ? fmt::format("CUDA ({} kernel)", o.kernel) : std::string("host"),
       omp_get_max_threads());
-  return program->second(o, *input, topology, started);
+  return program->second(o, *input, topology, started, binding ? &*binding : nullptr);
 }
 
 }  // namespace wg::engine

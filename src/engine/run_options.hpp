@@ -27,6 +27,7 @@ struct RunOptions {
   int devices_per_rank = 1;
   int ranks_per_node = 0;  // 0: physical nodes
   std::string backend = "host";
+  std::string kernel = "auto";  // CUDA backend: auto, ws, dynamic or vwc
   VertexId section_size = 256;
   std::string checkpoint_path;  // empty: derived from the output path when needed
   std::uint64_t checkpoint_every = 0;

@@ -1,0 +1,161 @@
+#include "graph/nccl_gather_stage.hpp"
+
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "error.hpp"
+#include "mpi_check.hpp"
+
+#define NCCL_STAGE_CUDA(call)                                                                 \
+  do {                                                                                        \
+    const cudaError_t wg_status_ = (call);                                                    \
+    if (wg_status_ != cudaSuccess)                                                            \
+      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__,                   \
+                 cudaGetErrorString(wg_status_));                                             \
+  } while (0)
+
+#define NCCL_CHECK(call)                                                                      \
+  do {                                                                                        \
+    const ncclResult_t wg_status_ = (call);                                                   \
+    if (wg_status_ != ncclSuccess)                                                            \
+      ::wg::fail("NCCL error in {} ({}:{}): {}", #call, __FILE__, __LINE__,                   \
+                 ncclGetErrorString(wg_status_));                                             \
+  } while (0)
+
+namespace wg::comm {
+
+namespace {
+// A device allocation that grows and frees itself.
+class DeviceBytes {
+ public:
+  DeviceBytes() = default;
+  DeviceBytes(const DeviceBytes&) = delete;
+  DeviceBytes& operator=(const DeviceBytes&) = delete;
+  ~DeviceBytes() {
+    if (data_) cudaFree(data_);
+  }
+  void* reserve(std::size_t bytes) {
+    if (bytes > size_ || !data_) {
+      if (data_) cudaFree(data_);
+      data_ = nullptr;
+      const std::size_t grown = bytes + bytes / 4 + 256;
+      NCCL_STAGE_CUDA(cudaMalloc(&data_, grown));
+      size_ = grown;
+    }
+    return data_;
+  }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+}  // namespace
+
+struct NcclGatherStage::State {
+  int device = 0;
+  double timeout = 300.0;
+  ncclComm_t comm = nullptr;
+  cudaStream_t stream = nullptr;
+  DeviceBytes send, receive, sizes;
+  std::vector<std::byte> staging;
+
+  // Waits for the stream like cudaStreamSynchronize, but polls so that an NCCL error
+  // (a peer gone) or the timeout aborts the communicator and raises an error.
+  void watchdog_sync() {
+    const auto started = std::chrono::steady_clock::now();
+    while (true) {
+      const cudaError_t state = cudaStreamQuery(stream);
+      if (state == cudaSuccess) return;
+      if (state != cudaErrorNotReady) NCCL_STAGE_CUDA(state);
+      ncclResult_t async = ncclSuccess;
+      NCCL_CHECK(ncclCommGetAsyncError(comm, &async));
+      if (async != ncclSuccess) {
+        ncclCommAbort(comm);
+        comm = nullptr;
+        fail("NCCL exchange failed inside the node: {}", ncclGetErrorString(async));
+      }
+      const double waited =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (waited > timeout) {
+        ncclCommAbort(comm);
+        comm = nullptr;
+        fail("NCCL exchange inside the node did not finish within {} s (a rank stopped?)",
+             timeout);
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+  }
+};
+
+NcclGatherStage::NcclGatherStage(MPI_Comm node, int device, double timeout_seconds)
+    : state_(std::make_unique<State>()) {
+  MPI_CHECK(MPI_Comm_size(node, &members_));
+  MPI_CHECK(MPI_Comm_rank(node, &index_));
+  State& s = *state_;
+  s.device = device;
+  s.timeout = timeout_seconds;
+  NCCL_STAGE_CUDA(cudaSetDevice(device));
+  ncclUniqueId id;
+  if (index_ == 0) NCCL_CHECK(ncclGetUniqueId(&id));
+  MPI_CHECK(MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, node));
+  NCCL_STAGE_CUDA(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
+  NCCL_CHECK(ncclGroupStart());
+  NCCL_CHECK(ncclCommInitRank(&s.comm, members_, id, index_));
+  NCCL_CHECK(ncclGroupEnd());
+}
+
+NcclGatherStage::~NcclGatherStage() {
+  cudaSetDevice(state_->device);
+  if (state_->comm) ncclCommDestroy(state_->comm);
+  if (state_->stream) cudaStreamDestroy(state_->stream);
+}
+
+void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, GatheredBytes& out) {
+  State& s = *state_;
+  NCCL_STAGE_CUDA(cudaSetDevice(s.device));
+  const auto members = static_cast<std::size_t>(members_);
+  // Sizes first.
+  auto* sizes = static_cast<std::uint64_t*>(s.sizes.reserve((members + 1) * sizeof(std::uint64_t)));
+  const std::uint64_t mine = bytes;
+  NCCL_STAGE_CUDA(cudaMemcpyAsync(sizes + members, &mine, sizeof mine, cudaMemcpyHostToDevice,
+                                  s.stream));
+  NCCL_CHECK(ncclAllGather(sizes + members, sizes, 1, ncclUint64, s.comm, s.stream));
+  std::vector<std::uint64_t> all(members);
+  NCCL_STAGE_CUDA(cudaMemcpyAsync(all.data(), sizes, members * sizeof(std::uint64_t),
+                                  cudaMemcpyDeviceToHost, s.stream));
+  s.watchdog_sync();
+  out.offsets.assign(members + 1, 0);
+  std::uint64_t widest = 0;
+  for (std::size_t i = 0; i < members; ++i) {
+    out.offsets[i + 1] = out.offsets[i] + all[i];
+    widest = std::max(widest, all[i]);
+  }
+  out.data.resize(out.offsets.back());
+  if (widest == 0) return;
+  // Then the payloads, each padded to the widest.
+  auto* send = static_cast<std::byte*>(s.send.reserve(widest));
+  auto* receive = static_cast<std::byte*>(s.receive.reserve(widest * members));
+  if (bytes)
+    NCCL_STAGE_CUDA(cudaMemcpyAsync(send, local, bytes, cudaMemcpyHostToDevice, s.stream));
+  NCCL_CHECK(ncclAllGather(send, receive, widest, ncclChar, s.comm, s.stream));
+  s.staging.resize(widest * members);
+  NCCL_STAGE_CUDA(cudaMemcpyAsync(s.staging.data(), receive, widest * members,
+                                  cudaMemcpyDeviceToHost, s.stream));
+  s.watchdog_sync();
+  for (std::size_t i = 0; i < members; ++i)
+    if (all[i]) std::memcpy(out.data.data() + out.offsets[i], s.staging.data() + i * widest, all[i]);
+}
+
+std::unique_ptr<BundleExchanger> make_nccl_exchanger(const GraphTopology& topology, int device) {
+  return std::make_unique<BundleExchanger>(topology,
+                                           std::make_unique<MpiGatherStage>(topology.rail()),
+                                           std::make_unique<NcclGatherStage>(topology.node(), device));
+}
+
+}  // namespace wg::comm

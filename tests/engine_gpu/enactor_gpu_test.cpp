@@ -1,0 +1,233 @@
+// The CUDA backend against the host backend: the five programs on an RMAT graph and on
+// a weighted grid, for every pull kernel (auto, ws, dynamic, vwc), with one and two
+// partitions per rank. BFS, SSSP, SSWP and CC must match exactly (min/max reductions
+// do not depend on order); PageRank to 1e-9 per vertex (sums in another order).
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <string>
+#include <tuple>
+
+#include "device_binding.hpp"
+#include "engine/enactor.hpp"
+#include "engine/engine_graph.hpp"
+#include "graph/bfs.hpp"
+#include "graph/cc.hpp"
+#include "graph/pagerank.hpp"
+#include "graph/rmat.hpp"
+#include "graph/sssp.hpp"
+#include "graph/sswp.hpp"
+#if WARPGRAPH_WITH_CUDA
+#include <cuda_runtime.h>
+
+#include "graph/nccl_gather_stage.hpp"
+#endif
+
+namespace wg::engine {
+namespace {
+
+// Serves CSR slices of an edge list held by every rank.
+class MemoryGraph final : public GraphInput {
+ public:
+  MemoryGraph(std::vector<graph::Edge> edges, VertexId vertices) : edges_(std::move(edges)) {
+    info_.index_path = "(memory)";
+    info_.num_vertices = vertices;
+    info_.num_edges = edges_.size();
+    info_.weighted = true;
+    for (auto direction : {graph::EdgeDirection::in, graph::EdgeDirection::out}) {
+      const bool in = direction == graph::EdgeDirection::in;
+      Csr& c = in ? in_ : out_;
+      c.indptr.assign(vertices + 1, 0);
+      for (const graph::Edge& e : edges_) ++c.indptr[(in ? e.target : e.source) + 1];
+      for (VertexId v = 0; v < vertices; ++v) c.indptr[v + 1] += c.indptr[v];
+      c.other.resize(edges_.size());
+      c.weights.resize(edges_.size());
+      std::vector<EdgeIndex> at(c.indptr.begin(), c.indptr.end() - 1);
+      for (const graph::Edge& e : edges_) {
+        const EdgeIndex slot = at[in ? e.target : e.source]++;
+        c.other[slot] = in ? e.source : e.target;
+        c.weights[slot] = e.weight;
+      }
+    }
+  }
+  const graph::GraphInfo& info() const override { return info_; }
+  VertexId busy_source() const { return edges_.front().source; }  // has out-edges
+  graph::CsrSlice read_csr(graph::EdgeDirection direction, VertexRange range,
+                           MPI_Comm) const override {
+    const Csr& c = direction == graph::EdgeDirection::in ? in_ : out_;
+    graph::CsrSlice slice;
+    slice.range = range;
+    const EdgeIndex first = c.indptr[range.begin];
+    for (VertexId v = range.begin; v <= range.end; ++v) slice.indptr.push_back(c.indptr[v] - first);
+    slice.indices.assign(c.other.begin() + first, c.other.begin() + c.indptr[range.end]);
+    slice.weights.assign(c.weights.begin() + first, c.weights.begin() + c.indptr[range.end]);
+    return slice;
+  }
+  std::vector<EdgeIndex> read_indptr(graph::EdgeDirection direction, VertexRange range,
+                                     MPI_Comm comm) const override {
+    return read_csr(direction, range, comm).indptr;
+  }
+
+ private:
+  struct Csr {
+    std::vector<EdgeIndex> indptr;
+    std::vector<VertexId> other;
+    std::vector<Weight> weights;
+  };
+  std::vector<graph::Edge> edges_;
+  graph::GraphInfo info_;
+  Csr in_, out_;
+};
+
+MemoryGraph rmat_graph() {
+  graph::RmatParameters p;
+  p.scale = 11;
+  p.edge_factor = 8;
+  p.seed = 7;
+  p.max_weight = 20;
+  return MemoryGraph(graph::rmat_edges(p, 0, p.edge_factor << p.scale), VertexId{1} << p.scale);
+}
+
+// A 48 x 40 grid, edges both ways between 4-neighbours, weights 1..9; the last 128
+// vertices stay isolated (unreachable, their own components, dangling for PageRank).
+MemoryGraph grid_graph() {
+  constexpr VertexId kRows = 48, kCols = 40;
+  std::vector<graph::Edge> edges;
+  auto id = [](VertexId r, VertexId c) { return r * kCols + c; };
+  for (VertexId r = 0; r < kRows; ++r)
+    for (VertexId c = 0; c < kCols; ++c) {
+      const auto w = static_cast<Weight>((r * 7 + c * 3) % 9 + 1);
+      if (c + 1 < kCols) {
+        edges.push_back({id(r, c), id(r, c + 1), w});
+        edges.push_back({id(r, c + 1), id(r, c), w});
+      }
+      if (r + 1 < kRows) {
+        edges.push_back({id(r, c), id(r + 1, c), w + 1});
+        edges.push_back({id(r + 1, c), id(r, c), w + 1});
+      }
+    }
+  return MemoryGraph(std::move(edges), kRows * kCols + 128);
+}
+
+struct Gpu {
+  std::vector<int> devices;  // empty: host backend
+  bool shared = false;
+};
+
+// The whole value vector of one run, gathered on every rank.
+template <typename P>
+std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu,
+                        KernelChoice kernel, std::uint64_t& iterations) {
+  comm::GraphTopology topology(MPI_COMM_WORLD, 0);
+  LoadOptions load;
+  load.devices_per_rank = partitions;
+  load.section_size = 128;
+  load.undirected_view = P::kUndirected;
+  load.needs_out_degree = P::kNeedsOutDegree;
+  load.use_weights = P::kUsesWeights;
+  const EngineGraph g = load_engine_graph(input, topology, load);
+  std::unique_ptr<comm::BundleExchanger> exchanger;
+#if WARPGRAPH_WITH_CUDA
+  if (!gpu.devices.empty() && !gpu.shared)
+    exchanger = comm::make_nccl_exchanger(topology, gpu.devices.front());
+#endif
+  if (!exchanger) exchanger = comm::make_mpi_exchanger(topology);
+  EnactOptions options;
+  options.params.source = input.busy_source();
+  options.params.num_vertices = input.info().num_vertices;
+  options.tolerance = 1e-10;
+  options.kernel = kernel;
+  for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
+    options.gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
+  RunReport report(false);
+  Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options, report);
+  const auto result = enactor.run();
+  EXPECT_EQ(result.reason, StopReason::converged);
+  iterations = result.iterations;
+
+  std::vector<double> mine;
+  for (auto v : result.values) mine.push_back(to_stored(v));
+  int ranks = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  std::vector<int> counts(static_cast<std::size_t>(ranks)), displs(static_cast<std::size_t>(ranks));
+  const int count = static_cast<int>(mine.size());
+  MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  for (std::size_t r = 1; r < counts.size(); ++r) displs[r] = displs[r - 1] + counts[r - 1];
+  std::vector<double> all(input.info().num_vertices);
+  MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), displs.data(),
+                 MPI_DOUBLE, MPI_COMM_WORLD);
+  return all;
+}
+
+// This rank's GPU, or a reason to skip (the same on every rank of one machine).
+std::string gpu_or_skip(Gpu& gpu) {
+#if WARPGRAPH_WITH_CUDA
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return "no CUDA device";
+  const DeviceBinding binding = bind_devices(MPI_COMM_WORLD, 1);
+  if (binding.host_backend()) return binding.host_reason;
+  gpu.devices = binding.devices;
+  int shared = binding.gpu_shared ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  gpu.shared = shared != 0;
+  return "";
+#else
+  (void)gpu;
+  return "built without CUDA";
+#endif
+}
+
+using Case = std::tuple<std::string /*graph*/, KernelChoice, int /*partitions*/>;
+
+class GpuEnactorTest : public ::testing::TestWithParam<Case> {
+ protected:
+  void SetUp() override {
+    const std::string why = gpu_or_skip(gpu_);
+    if (!why.empty()) GTEST_SKIP() << why;
+  }
+
+  template <typename P>
+  void compare(double tolerance) {
+    const auto& [graph_name, kernel, partitions] = GetParam();
+    const MemoryGraph input = graph_name == "rmat" ? rmat_graph() : grid_graph();
+    std::uint64_t host_iterations = 0, gpu_iterations = 0;
+    const auto want = run<P>(input, partitions, Gpu{}, kernel, host_iterations);
+    const auto got = run<P>(input, partitions, gpu_, kernel, gpu_iterations);
+    ASSERT_EQ(got.size(), want.size());
+    std::size_t wrong = 0;
+    for (std::size_t v = 0; v < want.size(); ++v) {
+      const bool same = tolerance == 0.0 ? got[v] == want[v]
+                                         : std::fabs(got[v] - want[v]) <= tolerance;
+      if (!same && ++wrong <= 5)
+        ADD_FAILURE() << P::kName << " vertex " << v << ": cuda " << got[v] << ", host " << want[v];
+    }
+    EXPECT_EQ(wrong, 0u) << P::kName;
+    if (tolerance == 0.0) {
+      EXPECT_EQ(gpu_iterations, host_iterations) << P::kName;
+    }
+    EXPECT_GT(host_iterations, 2u) << "the graph must give " << P::kName << " work to do";
+  }
+
+  Gpu gpu_;
+};
+
+TEST_P(GpuEnactorTest, Bfs) { compare<graph::Bfs>(0.0); }
+TEST_P(GpuEnactorTest, Sssp) { compare<graph::Sssp>(0.0); }
+TEST_P(GpuEnactorTest, Sswp) { compare<graph::Sswp>(0.0); }
+TEST_P(GpuEnactorTest, ConnectedComponents) { compare<graph::ConnectedComponents>(0.0); }
+TEST_P(GpuEnactorTest, PageRank) { compare<graph::PageRank>(1e-9); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Kernels, GpuEnactorTest,
+    ::testing::Combine(::testing::Values("rmat", "grid"),
+                       ::testing::Values(KernelChoice::automatic, KernelChoice::ws,
+                                         KernelChoice::dynamic, KernelChoice::vwc),
+                       ::testing::Values(1, 2)),
+    [](const ::testing::TestParamInfo<Case>& c) {
+      return std::get<0>(c.param) + "_" + to_string(std::get<1>(c.param)) + "_" +
+             std::to_string(std::get<2>(c.param)) + "parts";
+    });
+
+}  // namespace
+}  // namespace wg::engine
