@@ -250,9 +250,11 @@ int run_graph_algorithm(const RunOptions& o) {
   if (cuda) {
     binding = bind_and_report_devices(MPI_COMM_WORLD, o.devices_per_rank);
     int without = binding->host_backend() ? 1 : 0;
-    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
-    WG_REQUIRE(without == 0, "--backend cuda: {} rank(s) have no GPU{}; use --backend host",
-               without, binding->host_backend() ? " (" + binding->host_reason + ")" : "");
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+    WG_REQUIRE(without == 0, "--backend cuda: {} of {} rank(s) have no GPU{}; use --backend host",
+               without, topology.size(), binding->host_backend() ? " (" + binding->host_reason + ")" : "");
+  } else {
+    bind_and_report_devices(MPI_COMM_WORLD, 0);  // a "host backend" line per rank
   }
   const auto input = open_graph_file(o.graph_path);
   const graph::GraphInfo& info = input->info();
