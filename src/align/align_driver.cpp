@@ -46,8 +46,8 @@ struct RankStats {
 
 // The host backend when asked for or when this rank has no GPU; else its bound GPU.
 std::unique_ptr<Aligner> make_aligner(MPI_Comm comm, const std::string& backend, bool packed) {
+  const DeviceBinding binding = bind_and_report_devices(comm, backend == "host" ? 0 : 1);
   if (backend == "host") return make_host_aligner();
-  const DeviceBinding binding = bind_and_report_devices(comm, 1);
   if (binding.host_backend()) {
     WG_REQUIRE(backend != "cuda", "--backend cuda: {}", binding.describe());
     return make_host_aligner();

@@ -48,11 +48,17 @@ EOF
 out=$(timeout 120 "${srun_mpi[@]}" -n 3 "$WARPGRAPH" run --graph "$data/grid.h5" "${sssp[@]}" \
   --output "$data/grid.srun.tsv" 2>&1)
 assert_status 0 $? "srun -n 3 run on the grid"
+for rank in 0 1 2; do
+  assert_contains "$out" "rank $rank on $node: host backend (selected) [local rank $rank of 3, SLURM_LOCALID]" \
+    "rank $rank's binding line under srun"
+done
 cmp -s "$data/grid.mpirun.tsv" "$data/grid.srun.tsv" || fail_test "srun -n 3 results differ from mpirun -n 3"
 
 job=$(timeout 120 sbatch "${sbatch_here[@]}" --wait --output="$data/sbatch-%j.log" \
   "$root/jobs/slurm/graph.sbatch" "$data/grid.h5" "$data/grid.sbatch.tsv" "${sssp[@]}")
 assert_status 0 $? "sbatch --wait jobs/slurm/graph.sbatch on the grid (job $job)"
+assert_contains "$(cat "$data/sbatch-$job.log")" "rank 1 on $node: host backend (selected) [local rank 1 of 2, SLURM_LOCALID]" \
+  "rank 1's binding line in the sbatch job"
 cmp -s "$data/grid.mpirun.tsv" "$data/grid.sbatch.tsv" || fail_test "sbatch results differ from mpirun"
 assert_no_file "$data/grid.sbatch.tsv.ckpt.h5" "checkpoint of a finished sbatch run"
 
