@@ -12,20 +12,20 @@
 #include "error.hpp"
 #include "mpi_check.hpp"
 
-#define NCCL_STAGE_CUDA(call)                                                                 \
-  do {                                                                                        \
-    const cudaError_t wg_status_ = (call);                                                    \
-    if (wg_status_ != cudaSuccess)                                                            \
-      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__,                   \
-                 cudaGetErrorString(wg_status_));                                             \
+#define NCCL_STAGE_CUDA(call)                                               \
+  do {                                                                      \
+    const cudaError_t wg_status_ = (call);                                  \
+    if (wg_status_ != cudaSuccess)                                          \
+      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__, \
+                 cudaGetErrorString(wg_status_));                           \
   } while (0)
 
-#define NCCL_CHECK(call)                                                                      \
-  do {                                                                                        \
-    const ncclResult_t wg_status_ = (call);                                                   \
-    if (wg_status_ != ncclSuccess)                                                            \
-      ::wg::fail("NCCL error in {} ({}:{}): {}", #call, __FILE__, __LINE__,                   \
-                 ncclGetErrorString(wg_status_));                                             \
+#define NCCL_CHECK(call)                                                    \
+  do {                                                                      \
+    const ncclResult_t wg_status_ = (call);                                 \
+    if (wg_status_ != ncclSuccess)                                          \
+      ::wg::fail("NCCL error in {} ({}:{}): {}", #call, __FILE__, __LINE__, \
+                 ncclGetErrorString(wg_status_));                           \
   } while (0)
 
 namespace wg::comm {
@@ -85,8 +85,7 @@ struct NcclGatherStage::State {
       if (waited > timeout) {
         ncclCommAbort(comm);
         comm = nullptr;
-        fail("NCCL exchange inside the node did not finish within {} s (a rank stopped?)",
-             timeout);
+        fail("NCCL exchange inside the node did not finish within {} s (a rank stopped?)", timeout);
       }
       std::this_thread::sleep_for(std::chrono::microseconds(20));
     }
@@ -123,8 +122,8 @@ void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, Gathe
   // Sizes first.
   auto* sizes = static_cast<std::uint64_t*>(s.sizes.reserve((members + 1) * sizeof(std::uint64_t)));
   const std::uint64_t mine = bytes;
-  NCCL_STAGE_CUDA(cudaMemcpyAsync(sizes + members, &mine, sizeof mine, cudaMemcpyHostToDevice,
-                                  s.stream));
+  NCCL_STAGE_CUDA(
+      cudaMemcpyAsync(sizes + members, &mine, sizeof mine, cudaMemcpyHostToDevice, s.stream));
   NCCL_CHECK(ncclAllGather(sizes + members, sizes, 1, ncclUint64, s.comm, s.stream));
   std::vector<std::uint64_t> all(members);
   NCCL_STAGE_CUDA(cudaMemcpyAsync(all.data(), sizes, members * sizeof(std::uint64_t),
@@ -141,21 +140,21 @@ void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, Gathe
   // Then the payloads, each padded to the widest.
   auto* send = static_cast<std::byte*>(s.send.reserve(widest));
   auto* receive = static_cast<std::byte*>(s.receive.reserve(widest * members));
-  if (bytes)
-    NCCL_STAGE_CUDA(cudaMemcpyAsync(send, local, bytes, cudaMemcpyHostToDevice, s.stream));
+  if (bytes) NCCL_STAGE_CUDA(cudaMemcpyAsync(send, local, bytes, cudaMemcpyHostToDevice, s.stream));
   NCCL_CHECK(ncclAllGather(send, receive, widest, ncclChar, s.comm, s.stream));
   s.staging.resize(widest * members);
   NCCL_STAGE_CUDA(cudaMemcpyAsync(s.staging.data(), receive, widest * members,
                                   cudaMemcpyDeviceToHost, s.stream));
   s.watchdog_sync();
   for (std::size_t i = 0; i < members; ++i)
-    if (all[i]) std::memcpy(out.data.data() + out.offsets[i], s.staging.data() + i * widest, all[i]);
+    if (all[i])
+      std::memcpy(out.data.data() + out.offsets[i], s.staging.data() + i * widest, all[i]);
 }
 
 std::unique_ptr<BundleExchanger> make_nccl_exchanger(const GraphTopology& topology, int device) {
-  return std::make_unique<BundleExchanger>(topology,
-                                           std::make_unique<MpiGatherStage>(topology.rail()),
-                                           std::make_unique<NcclGatherStage>(topology.node(), device));
+  return std::make_unique<BundleExchanger>(
+      topology, std::make_unique<MpiGatherStage>(topology.rail()),
+      std::make_unique<NcclGatherStage>(topology.node(), device));
 }
 
 }  // namespace wg::comm

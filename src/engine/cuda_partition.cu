@@ -1,9 +1,8 @@
 // CudaPartition: device state and kernel launches of one partition (cuda_partition.hpp).
-#include "engine/cuda_partition.hpp"
-
 #include <algorithm>
 #include <vector>
 
+#include "engine/cuda_partition.hpp"
 #include "error.hpp"
 #include "graph/bfs.hpp"
 #include "graph/cc.hpp"
@@ -67,8 +66,8 @@ struct CudaPartition<P>::State {
 
   void make_current() const { CUDA_CHECK(cudaSetDevice(device)); }
   unsigned blocks_for(std::size_t threads) const {
-    const std::size_t wanted = (threads + graph::cuda::kBlockThreads - 1) /
-                               graph::cuda::kBlockThreads;
+    const std::size_t wanted =
+        (threads + graph::cuda::kBlockThreads - 1) / graph::cuda::kBlockThreads;
     return static_cast<unsigned>(std::clamp<std::size_t>(wanted, 1, max_blocks));
   }
   graph::TargetsView targets_view() const { return {targets_indptr.data(), targets.data()}; }
@@ -195,14 +194,15 @@ typename CudaPartition<P>::Step CudaPartition<P>::compute_and_refine(
   switch (kernel) {
     case KernelChoice::ws:
     case KernelChoice::automatic:
-      graph::cuda::ws_pull_kernel<P><<<s.blocks_for(threads), kThreads, 0, st>>>(a, assigned, active);
+      graph::cuda::ws_pull_kernel<P>
+          <<<s.blocks_for(threads), kThreads, 0, st>>>(a, assigned, active);
       break;
     case KernelChoice::dynamic:
       graph::cuda::compact_active_kernel<<<s.blocks_for(threads), kThreads, 0, st>>>(
           active, assigned, s.active_list.data(), s.counters.data());
       CUDA_CHECK_LAUNCH();
-      graph::cuda::dynamic_pull_kernel<P><<<s.blocks_for(threads), kThreads, 0, st>>>(
-          a, s.active_list.data(), s.counters.data());
+      graph::cuda::dynamic_pull_kernel<P>
+          <<<s.blocks_for(threads), kThreads, 0, st>>>(a, s.active_list.data(), s.counters.data());
       break;
     case KernelChoice::vwc:
       graph::cuda::vwc_pull_kernel<P, graph::cuda::kVirtualWarp>
@@ -220,8 +220,8 @@ typename CudaPartition<P>::Step CudaPartition<P>::compute_and_refine(
       s.stored.begin, s.outbox.data(), s.counters.data() + 1);
   CUDA_CHECK_LAUNCH();
   graph::cuda::commit_kernel<Value><<<s.blocks_for(threads), kThreads, 0, st>>>(
-      s.updated.data(), assigned, s.next.data(), s.stored.begin, s.values.data(),
-      s.targets_view(), P::kAllActive ? nullptr : s.next_frontier.data());
+      s.updated.data(), assigned, s.next.data(), s.stored.begin, s.values.data(), s.targets_view(),
+      P::kAllActive ? nullptr : s.next_frontier.data());
   CUDA_CHECK_LAUNCH();
   s.sections_to_host(0, sections, change_per_section + first);
   s.sections_to_host(sections, sections, updated_per_section + first);
@@ -271,7 +271,8 @@ void CudaPartition<P>::download(Value* values, BitWord* frontier) const {
   s.make_current();
   cudaStream_t st = s.stream.get();
   const std::size_t n = s.sections.num_vertices;
-  CUDA_CHECK(cudaMemcpyAsync(values, s.values.data(), n * sizeof(Value), cudaMemcpyDeviceToHost, st));
+  CUDA_CHECK(
+      cudaMemcpyAsync(values, s.values.data(), n * sizeof(Value), cudaMemcpyDeviceToHost, st));
   if (frontier)
     CUDA_CHECK(cudaMemcpyAsync(frontier, s.frontier.data(), s.words * sizeof(BitWord),
                                cudaMemcpyDeviceToHost, st));

@@ -63,8 +63,7 @@ class CudaPartition {
   // commits the updates and compacts the outbox (boundary vertices only when
   // `refinement`). Fills change and updated counts per section.
   Step compute_and_refine(VertexRange assigned, bool dense, const graph::ProgramParams& params,
-                          bool refinement, double* change_per_section,
-                          double* updated_per_section);
+                          bool refinement, double* change_per_section, double* updated_per_section);
   void copy_outbox(Pair* into, std::size_t count);
 
   // Writes received pairs into the values and activates their targets.

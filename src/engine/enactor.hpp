@@ -102,7 +102,8 @@ class Enactor {
   };
 #if WARPGRAPH_WITH_CUDA
   using GpuPair = typename CudaPartition<P>::Pair;
-  static_assert(sizeof(GpuPair) == sizeof(Update) && offsetof(GpuPair, value) == offsetof(Update, value),
+  static_assert(sizeof(GpuPair) == sizeof(Update) &&
+                    offsetof(GpuPair, value) == offsetof(Update, value),
                 "GPU update pairs travel in the same bundles as host ones");
 #endif
 
@@ -268,8 +269,9 @@ typename Enactor<P>::StepStats Enactor<P>::compute_and_refine(std::size_t d,
   stats.dense = !kFrontier || 2.0 * active_here >= a.size();
 #if WARPGRAPH_WITH_CUDA
   if (dev.gpu) {
-    const auto step = dev.gpu->compute_and_refine(a, stats.dense, params_, options_.vertex_refinement,
-                                                  change_per_section, updated_per_section);
+    const auto step =
+        dev.gpu->compute_and_refine(a, stats.dense, params_, options_.vertex_refinement,
+                                    change_per_section, updated_per_section);
     dev.outbox.resize(step.outbox);
     dev.gpu->copy_outbox(reinterpret_cast<GpuPair*>(dev.outbox.data()), step.outbox);
     for (std::size_t s = sections_.first(a); s < sections_.last(a); ++s) {

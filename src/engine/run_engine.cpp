@@ -14,13 +14,13 @@
 #include "engine/run_options.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
-#include "mpi_check.hpp"
 #include "graph/bfs.hpp"
 #include "graph/cc.hpp"
 #include "graph/pagerank.hpp"
 #include "graph/sssp.hpp"
 #include "graph/sswp.hpp"
 #include "graph/topology.hpp"
+#include "mpi_check.hpp"
 #if WARPGRAPH_WITH_CUDA
 #include "graph/nccl_gather_stage.hpp"
 #endif
@@ -97,9 +97,9 @@ std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology&
 
 KernelChoice kernel_choice(const std::string& name) {
   static const std::map<std::string, KernelChoice> table = {{"auto", KernelChoice::automatic},
-                                                           {"ws", KernelChoice::ws},
-                                                           {"dynamic", KernelChoice::dynamic},
-                                                           {"vwc", KernelChoice::vwc}};
+                                                            {"ws", KernelChoice::ws},
+                                                            {"dynamic", KernelChoice::dynamic},
+                                                            {"vwc", KernelChoice::vwc}};
   const auto found = table.find(name);
   WG_REQUIRE(found != table.end(), "--kernel {} is not known (auto, ws, dynamic, vwc)", name);
   return found->second;
@@ -252,7 +252,8 @@ int run_graph_algorithm(const RunOptions& o) {
     int without = binding->host_backend() ? 1 : 0;
     MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
     WG_REQUIRE(without == 0, "--backend cuda: {} of {} rank(s) have no GPU{}; use --backend host",
-               without, topology.size(), binding->host_backend() ? " (" + binding->host_reason + ")" : "");
+               without, topology.size(),
+               binding->host_backend() ? " (" + binding->host_reason + ")" : "");
   } else {
     bind_and_report_devices(MPI_COMM_WORLD, 0);  // a "host backend" line per rank
   }

@@ -197,8 +197,8 @@ class GpuEnactorTest : public ::testing::TestWithParam<Case> {
     ASSERT_EQ(got.size(), want.size());
     std::size_t wrong = 0;
     for (std::size_t v = 0; v < want.size(); ++v) {
-      const bool same = tolerance == 0.0 ? got[v] == want[v]
-                                         : std::fabs(got[v] - want[v]) <= tolerance;
+      const bool same =
+          tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance;
       if (!same && ++wrong <= 5)
         ADD_FAILURE() << P::kName << " vertex " << v << ": cuda " << got[v] << ", host " << want[v];
     }

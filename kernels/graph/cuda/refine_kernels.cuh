@@ -96,8 +96,8 @@ __global__ void __launch_bounds__(kBlockThreads)
 
 template <typename Value>
 __global__ void __launch_bounds__(kBlockThreads)
-    commit_kernel(const BitWord* updated, VertexRange range, const Value* next,
-                  VertexId next_base, Value* values, TargetsView targets, BitWord* frontier) {
+    commit_kernel(const BitWord* updated, VertexRange range, const Value* next, VertexId next_base,
+                  Value* values, TargetsView targets, BitWord* frontier) {
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < range.size();
        i += stride) {
@@ -113,8 +113,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     scatter_kernel(const UpdatePair<Value>* pairs, std::size_t count, Value* values,
                    TargetsView targets, BitWord* frontier) {
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count;
-       i += stride) {
+  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < count; i += stride) {
     const UpdatePair<Value> p = pairs[i];
     values[p.id] = p.value;
     if (frontier) activate_targets(targets, p.id, frontier);

@@ -46,8 +46,7 @@ __global__ void __launch_bounds__(kBlockThreads)
           atomicAdd(a.change_per_section + v / a.section_size, P::change(before, result));
       }
     }
-    const auto edges =
-        warp_sum(static_cast<unsigned long long>(member == 0 ? degree : 0));
+    const auto edges = warp_sum(static_cast<unsigned long long>(member == 0 ? degree : 0));
     if (lane == 0) atomicAdd(a.edges, edges);
   }
 }
