@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <optional>
 
 #include "device_binding.hpp"
 #include "engine/enactor.hpp"
@@ -246,16 +245,15 @@ int run_graph_algorithm(const RunOptions& o) {
   omp_set_max_active_levels(2);  // partitions of a rank run side by side (enactor.hpp)
 
   comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
-  std::optional<DeviceBinding> binding;
+  // Every rank reports its binding; the host backend binds no GPU ("host backend (selected)").
+  const DeviceBinding binding =
+      bind_and_report_devices(MPI_COMM_WORLD, cuda ? o.devices_per_rank : 0);
   if (cuda) {
-    binding = bind_and_report_devices(MPI_COMM_WORLD, o.devices_per_rank);
-    int without = binding->host_backend() ? 1 : 0;
+    int without = binding.host_backend() ? 1 : 0;
     MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
     WG_REQUIRE(without == 0, "--backend cuda: {} of {} rank(s) have no GPU{}; use --backend host",
                without, topology.size(),
-               binding->host_backend() ? " (" + binding->host_reason + ")" : "");
-  } else {
-    bind_and_report_devices(MPI_COMM_WORLD, 0);  // a "host backend" line per rank
+               binding.host_backend() ? " (" + binding.host_reason + ")" : "");
   }
   const auto input = open_graph_file(o.graph_path);
   const graph::GraphInfo& info = input->info();
@@ -266,7 +264,7 @@ int run_graph_algorithm(const RunOptions& o) {
       info.weighted ? ", weighted" : "", topology.size(), topology.num_nodes(), o.devices_per_rank,
       cuda ? fmt::format("CUDA ({} kernel)", o.kernel) : std::string("host"),
       omp_get_max_threads());
-  return program->second(o, *input, topology, started, binding ? &*binding : nullptr);
+  return program->second(o, *input, topology, started, cuda ? &binding : nullptr);
 }
 
 }  // namespace wg::engine
