@@ -12,7 +12,7 @@
 #include "mpi_check.hpp"
 
 #ifdef WARPGRAPH_WITH_CUDA
-#include <cuda_runtime_api.h>
+#include "cuda_check.hpp"
 #endif
 
 namespace wg {
@@ -97,10 +97,6 @@ struct VisibleGpus {
 };
 
 #ifdef WARPGRAPH_WITH_CUDA
-void check_cuda(cudaError_t status, const char* call) {
-  if (status != cudaSuccess) fail("CUDA error in {}: {}", call, cudaGetErrorString(status));
-}
-
 std::string format_uuid(const cudaUUID_t& uuid) {
   std::string text = "GPU-";
   for (int i = 0; i < 16; ++i) {
@@ -123,7 +119,7 @@ VisibleGpus find_visible_gpus() {
   if (count == 0) gpus.none_reason = "no GPU visible";
   for (int device = 0; device < count; ++device) {
     cudaDeviceProp properties{};
-    check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+    CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
     const std::string uuid = format_uuid(properties.uuid);
     gpus.names.push_back(fmt::format("{} (UUID {})", properties.name, uuid));
     gpus.uuids += uuid + ";";
@@ -232,7 +228,7 @@ DeviceBinding bind_devices(MPI_Comm comm, int gpus_per_rank) {
     binding.host_reason = gpus_per_rank == 0 ? "selected" : gpus.none_reason;
   }
 #ifdef WARPGRAPH_WITH_CUDA
-  if (!binding.host_backend()) check_cuda(cudaSetDevice(binding.devices.front()), "cudaSetDevice");
+  if (!binding.host_backend()) CUDA_CHECK(cudaSetDevice(binding.devices.front()));
 #endif
   return binding;
 }

@@ -9,16 +9,9 @@
 #include <thread>
 #include <vector>
 
+#include "cuda_check.hpp"
 #include "error.hpp"
 #include "mpi_check.hpp"
-
-#define NCCL_STAGE_CUDA(call)                                               \
-  do {                                                                      \
-    const cudaError_t wg_status_ = (call);                                  \
-    if (wg_status_ != cudaSuccess)                                          \
-      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__, \
-                 cudaGetErrorString(wg_status_));                           \
-  } while (0)
 
 #define NCCL_CHECK(call)                                                    \
   do {                                                                      \
@@ -45,7 +38,7 @@ class DeviceBytes {
       if (data_) cudaFree(data_);
       data_ = nullptr;
       const std::size_t grown = bytes + bytes / 4 + 256;
-      NCCL_STAGE_CUDA(cudaMalloc(&data_, grown));
+      CUDA_CHECK(cudaMalloc(&data_, grown));
       size_ = grown;
     }
     return data_;
@@ -72,7 +65,7 @@ struct NcclGatherStage::State {
     while (true) {
       const cudaError_t state = cudaStreamQuery(stream);
       if (state == cudaSuccess) return;
-      if (state != cudaErrorNotReady) NCCL_STAGE_CUDA(state);
+      if (state != cudaErrorNotReady) CUDA_CHECK(state);
       ncclResult_t async = ncclSuccess;
       NCCL_CHECK(ncclCommGetAsyncError(comm, &async));
       if (async != ncclSuccess) {
@@ -99,11 +92,11 @@ NcclGatherStage::NcclGatherStage(MPI_Comm node, int device, double timeout_secon
   State& s = *state_;
   s.device = device;
   s.timeout = timeout_seconds;
-  NCCL_STAGE_CUDA(cudaSetDevice(device));
+  CUDA_CHECK(cudaSetDevice(device));
   ncclUniqueId id;
   if (index_ == 0) NCCL_CHECK(ncclGetUniqueId(&id));
   MPI_CHECK(MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, node));
-  NCCL_STAGE_CUDA(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
+  CUDA_CHECK(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
   NCCL_CHECK(ncclGroupStart());
   NCCL_CHECK(ncclCommInitRank(&s.comm, members_, id, index_));
   NCCL_CHECK(ncclGroupEnd());
@@ -117,16 +110,16 @@ NcclGatherStage::~NcclGatherStage() {
 
 void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, GatheredBytes& out) {
   State& s = *state_;
-  NCCL_STAGE_CUDA(cudaSetDevice(s.device));
+  CUDA_CHECK(cudaSetDevice(s.device));
   const auto members = static_cast<std::size_t>(members_);
   // Sizes first.
   auto* sizes = static_cast<std::uint64_t*>(s.sizes.reserve((members + 1) * sizeof(std::uint64_t)));
   const std::uint64_t mine = bytes;
-  NCCL_STAGE_CUDA(
+  CUDA_CHECK(
       cudaMemcpyAsync(sizes + members, &mine, sizeof mine, cudaMemcpyHostToDevice, s.stream));
   NCCL_CHECK(ncclAllGather(sizes + members, sizes, 1, ncclUint64, s.comm, s.stream));
   std::vector<std::uint64_t> all(members);
-  NCCL_STAGE_CUDA(cudaMemcpyAsync(all.data(), sizes, members * sizeof(std::uint64_t),
+  CUDA_CHECK(cudaMemcpyAsync(all.data(), sizes, members * sizeof(std::uint64_t),
                                   cudaMemcpyDeviceToHost, s.stream));
   s.watchdog_sync();
   out.offsets.assign(members + 1, 0);
@@ -140,10 +133,10 @@ void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, Gathe
   // Then the payloads, each padded to the widest.
   auto* send = static_cast<std::byte*>(s.send.reserve(widest));
   auto* receive = static_cast<std::byte*>(s.receive.reserve(widest * members));
-  if (bytes) NCCL_STAGE_CUDA(cudaMemcpyAsync(send, local, bytes, cudaMemcpyHostToDevice, s.stream));
+  if (bytes) CUDA_CHECK(cudaMemcpyAsync(send, local, bytes, cudaMemcpyHostToDevice, s.stream));
   NCCL_CHECK(ncclAllGather(send, receive, widest, ncclChar, s.comm, s.stream));
   s.staging.resize(widest * members);
-  NCCL_STAGE_CUDA(cudaMemcpyAsync(s.staging.data(), receive, widest * members,
+  CUDA_CHECK(cudaMemcpyAsync(s.staging.data(), receive, widest * members,
                                   cudaMemcpyDeviceToHost, s.stream));
   s.watchdog_sync();
   for (std::size_t i = 0; i < members; ++i)

@@ -91,15 +91,15 @@ class PackedFit {
 class CudaAligner final : public Aligner {
  public:
   CudaAligner(int device, bool packed) : device_(device), packed_(packed) {
-    WG_CUDA_CHECK(cudaSetDevice(device_));
-    WG_CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
+    CUDA_CHECK(cudaSetDevice(device_));
+    CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
     cudaDeviceProp properties{};
-    WG_CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
+    CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
-    for (auto& slot : slots_) WG_CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
-    WG_CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
-    WG_CUDA_CHECK(cudaEventCreate(&kernels_start_));
-    for (auto& slot : slots_) WG_CUDA_CHECK(cudaEventCreate(&slot.done));
+    for (auto& slot : slots_) CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
+    CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
+    CUDA_CHECK(cudaEventCreate(&kernels_start_));
+    for (auto& slot : slots_) CUDA_CHECK(cudaEventCreate(&slot.done));
   }
   ~CudaAligner() override {
     cudaSetDevice(device_);
@@ -147,7 +147,7 @@ void stage_and_copy(DeviceArray<T>& device, const std::vector<T>& host, std::uin
                     cudaStream_t stream) {
   T* dst = device.reserve(host.size());
   std::memcpy(staging, host.data(), host.size() * sizeof(T));
-  WG_CUDA_CHECK(cudaMemcpyAsync(dst, staging, host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
+  CUDA_CHECK(cudaMemcpyAsync(dst, staging, host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
 }
 
 void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scoring) {
@@ -167,10 +167,10 @@ void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scori
   put(target_, batch.target);
   int* table = table_.reserve(kAlphabetSlots * kAlphabetSlots);
   std::memcpy(staging + at, scoring.table, sizeof scoring.table);
-  WG_CUDA_CHECK(cudaMemcpyAsync(table, staging + at, sizeof scoring.table, cudaMemcpyHostToDevice, stream));
+  CUDA_CHECK(cudaMemcpyAsync(table, staging + at, sizeof scoring.table, cudaMemcpyHostToDevice, stream));
   scores_.reserve(batch.size());
-  WG_CUDA_CHECK(cudaEventRecord(pool_ready_, stream));
-  for (int s = 1; s < kSlots; ++s) WG_CUDA_CHECK(cudaStreamWaitEvent(slots_[s].stream, pool_ready_, 0));
+  CUDA_CHECK(cudaEventRecord(pool_ready_, stream));
+  for (int s = 1; s < kSlots; ++s) CUDA_CHECK(cudaStreamWaitEvent(slots_[s].stream, pool_ready_, 0));
 }
 
 void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch,
@@ -216,8 +216,8 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   slot.in_flight_ops = total.ops;
   std::uint32_t* members_d = slot.members.reserve(count);
   std::uint64_t* offsets_d = slot.offsets.reserve(4 * count);
-  WG_CUDA_CHECK(cudaMemcpyAsync(members_d, host_members, count * 4, cudaMemcpyHostToDevice, slot.stream));
-  WG_CUDA_CHECK(cudaMemcpyAsync(offsets_d, host_offsets, count * 32, cudaMemcpyHostToDevice, slot.stream));
+  CUDA_CHECK(cudaMemcpyAsync(members_d, host_members, count * 4, cudaMemcpyHostToDevice, slot.stream));
+  CUDA_CHECK(cudaMemcpyAsync(offsets_d, host_offsets, count * 32, cudaMemcpyHostToDevice, slot.stream));
 
   DevicePairs pairs{};
   pairs.residues = residues_.data();
@@ -241,23 +241,23 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     pairs.ops_offset = offsets_d + 3 * count;
     pairs.op_counts = slot.op_counts.reserve(count);
     launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
-    WG_CUDA_CHECK(cudaGetLastError());
-    WG_CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
                                   cudaMemcpyDeviceToHost, slot.stream));
-    WG_CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
+    CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
                                   cudaMemcpyDeviceToHost, slot.stream));
   } else if (packed) {
     launch_packed_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
-    WG_CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaGetLastError());
   } else {
     launch_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
-    WG_CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaGetLastError());
   }
 }
 
 // Waits for the slot's chunk and turns its operations into CIGAR strings.
 void CudaAligner::finish(Slot& slot, std::vector<PairResult>& results, bool traceback) {
-  WG_CUDA_CHECK(cudaStreamSynchronize(slot.stream));
+  CUDA_CHECK(cudaStreamSynchronize(slot.stream));
   if (traceback) {
     const std::uint64_t* ops_offset = slot.host_offsets.data() + 3 * slot.in_flight.size();
     for (std::size_t k = 0; k < slot.in_flight.size(); ++k)
@@ -272,9 +272,9 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   const auto start = std::chrono::steady_clock::now();
   results.assign(batch.size(), PairResult{});
   if (batch.size() == 0) return;
-  WG_CUDA_CHECK(cudaSetDevice(device_));
+  CUDA_CHECK(cudaSetDevice(device_));
   upload_pool(batch, scoring);
-  WG_CUDA_CHECK(cudaEventRecord(kernels_start_, slots_[0].stream));
+  CUDA_CHECK(cudaEventRecord(kernels_start_, slots_[0].stream));
 
   // Per length class: pairs for the packed 16-bit kernel, then the others.
   std::vector<std::uint32_t> by_class[kLengthClassCount][2];
@@ -288,7 +288,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
 
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
-  WG_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::uint64_t budget = free_bytes / 3;  // per slot: two slots plus headroom
   int next_slot = 0;
   for (int c = 0; c < kLengthClassCount; ++c) {
@@ -322,17 +322,17 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       }
     }
   }
-  for (auto& slot : slots_) WG_CUDA_CHECK(cudaEventRecord(slot.done, slot.stream));
+  for (auto& slot : slots_) CUDA_CHECK(cudaEventRecord(slot.done, slot.stream));
   for (auto& slot : slots_) finish(slot, results, traceback);
   float longest_ms = 0;
   for (auto& slot : slots_) {
     float ms = 0;
-    WG_CUDA_CHECK(cudaEventElapsedTime(&ms, kernels_start_, slot.done));
+    CUDA_CHECK(cudaEventElapsedTime(&ms, kernels_start_, slot.done));
     longest_ms = std::max(longest_ms, ms);
   }
   kernel_seconds_ += longest_ms * 1e-3;
   std::int32_t* host_scores = host_scores_.reserve(batch.size());
-  WG_CUDA_CHECK(cudaMemcpy(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost));
   for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

@@ -1,20 +1,12 @@
-// RAII device and pinned host arrays that grow on demand and are reused across batches,
-// and the CUDA error check that turns a failed call into wg::Error.
+// RAII device and pinned host arrays that grow on demand and are reused across batches.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <cstddef>
 
+#include "cuda_check.hpp"
 #include "error.hpp"
-
-#define WG_CUDA_CHECK(call)                                                          \
-  do {                                                                               \
-    const cudaError_t wg_cuda_status_ = (call);                                      \
-    if (wg_cuda_status_ != cudaSuccess)                                              \
-      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__,          \
-                 cudaGetErrorString(wg_cuda_status_));                               \
-  } while (0)
 
 namespace wg::align::cuda {
 
@@ -33,9 +25,9 @@ class GrowingArray {
       const std::size_t grown = count + count / 4 + 16;
       void* raw = nullptr;
       if constexpr (kPinned)
-        WG_CUDA_CHECK(cudaMallocHost(&raw, grown * sizeof(T)));
+        CUDA_CHECK(cudaMallocHost(&raw, grown * sizeof(T)));
       else
-        WG_CUDA_CHECK(cudaMalloc(&raw, grown * sizeof(T)));
+        CUDA_CHECK(cudaMalloc(&raw, grown * sizeof(T)));
       data_ = static_cast<T*>(raw);
       capacity_ = grown;
     }

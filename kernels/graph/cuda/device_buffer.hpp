@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <utility>
 
-#include "graph/cuda/cuda_check.hpp"
+#include "cuda_check.hpp"
 
 namespace wg::graph::cuda {
 
