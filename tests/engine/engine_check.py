@@ -1,7 +1,7 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
 Suites: rmat, grid, real, options, checkpoint, signal. Environment: WARPGRAPH, MPIEXEC,
-WG_DATA_DIR, WG_SHARED_DATA_DIR (as set by ctest)."""
+WG_DATA_DIR (as set by ctest)."""
 import json
 import os
 import shutil
