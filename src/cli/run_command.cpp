@@ -49,8 +49,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::NonNegativeNumber);
   command
       ->add_option(
-          "--devices-per-rank", options->devices_per_rank,
-          "Partitions per rank (host backend: each runs on an equal share of the rank's threads)")
+          "--devices-per-rank,--gpus-per-rank", options->devices_per_rank,
+          "Partitions per rank: GPUs it drives (cuda backend), or partitions each on an equal "
+          "share of the rank's threads (host backend)")
       ->check(CLI::PositiveNumber);
   command
       ->add_option("--ranks-per-node", options->ranks_per_node,

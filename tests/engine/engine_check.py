@@ -151,7 +151,7 @@ def suite_options(workdir):
     g = make_rmat(workdir)
     variants = [
         (2, ["--devices-per-rank", 2]),
-        (4, ["--devices-per-rank", 2]),
+        (4, ["--gpus-per-rank", 2]),  # the same option under its Slurm-style name
         (2, ["--balance", "off"]),
         (4, ["--balance", "off"]),
         (2, ["--exchange", "all"]),
