@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "length_class_dispatch.cuh"
 #include "length_classes.hpp"
 #include "nw_rules.hpp"
 #include "nw_types.hpp"
@@ -252,6 +253,24 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
     pairs.scores[p] = corner;
   }
 }
+
+// Launches the wavefront kernel of one length class and scoring form, with or without
+// direction bits (dispatch_length_class picks G and kUniform); each launcher file
+// instantiates only its own form.
+template <bool kTrace>
+struct WavefrontLaunch {
+  const DevicePairs& pairs;
+  const DeviceScoring& scoring;
+  const int* table;
+  cudaStream_t stream;
+
+  template <int G, bool kUniform>
+  void run() const {
+    const std::uint64_t threads = std::uint64_t{pairs.count} * G;
+    const auto blocks = static_cast<unsigned>((threads + kThreadsPerBlock - 1) / kThreadsPerBlock);
+    wavefront_kernel<G, kUniform, kTrace><<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
+  }
+};
 
 // Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu).
 void launch_score(int length_class, bool uniform, const DevicePairs& pairs,
