@@ -13,7 +13,6 @@ namespace wg::graph::cuda {
 __global__ void __launch_bounds__(kBlockThreads)
     compact_active_kernel(const BitWord* active, VertexRange range, VertexId* list,
                           unsigned* count) {
-  const unsigned lane = lane_id();
   const std::size_t rounded = (std::size_t{range.size()} + 31) / 32 * 32;
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
@@ -22,10 +21,8 @@ __global__ void __launch_bounds__(kBlockThreads)
     const bool on = v < range.end && test_bit(active, v);
     const unsigned ballot = __ballot_sync(kFullMask, on);
     if (ballot == 0) continue;
-    unsigned base = 0;
-    if (lane == 0) base = atomicAdd(count, static_cast<unsigned>(__popc(ballot)));
-    base = __shfl_sync(kFullMask, base, 0);
-    if (on) list[base + __popc(ballot & ((1u << lane) - 1u))] = v;
+    const unsigned slot = warp_append_slot(ballot, count);
+    if (on) list[slot] = v;
   }
 }
 

@@ -78,7 +78,6 @@ __global__ void __launch_bounds__(kBlockThreads)
     compact_outbox_kernel(const BitWord* updated, const BitWord* mask, VertexRange range,
                           const Value* next, VertexId next_base, UpdatePair<Value>* out,
                           unsigned* count) {
-  const unsigned lane = lane_id();
   const std::size_t rounded = (std::size_t{range.size()} + 31) / 32 * 32;
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
@@ -87,10 +86,8 @@ __global__ void __launch_bounds__(kBlockThreads)
     const bool selected = v < range.end && test_bit(updated, v) && (!mask || test_bit(mask, v));
     const unsigned ballot = __ballot_sync(kFullMask, selected);
     if (ballot == 0) continue;
-    unsigned base = 0;
-    if (lane == 0) base = atomicAdd(count, static_cast<unsigned>(__popc(ballot)));
-    base = __shfl_sync(kFullMask, base, 0);
-    if (selected) out[base + __popc(ballot & ((1u << lane) - 1u))] = {v, next[v - next_base]};
+    const unsigned slot = warp_append_slot(ballot, count);
+    if (selected) out[slot] = {v, next[v - next_base]};
   }
 }
 

@@ -20,6 +20,16 @@ inline constexpr int kBlockThreads = 32 * kWarpsPerBlock;
 
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & 31u; }
 
+// Warp-aggregated append: the lanes whose bit is set in `ballot` (all lanes of the warp
+// call this with the same ballot) reserve consecutive slots with one atomicAdd on `count`
+// per warp; returns this lane's slot (meaningful only for lanes in the ballot).
+__device__ __forceinline__ unsigned warp_append_slot(unsigned ballot, unsigned* count) {
+  unsigned base = 0;
+  if (lane_id() == 0) base = atomicAdd(count, static_cast<unsigned>(__popc(ballot)));
+  base = __shfl_sync(kFullMask, base, 0);
+  return base + static_cast<unsigned>(__popc(ballot & ((1u << lane_id()) - 1u)));
+}
+
 // Exclusive prefix sum of `x` over the warp; `total` receives the sum of all lanes.
 template <typename T>
 __device__ __forceinline__ T warp_exclusive_scan(T x, T& total) {
