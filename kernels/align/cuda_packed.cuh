@@ -5,6 +5,8 @@
 // wavefront is that of cuda_wavefront.cuh.
 #pragma once
 
+#include <type_traits>
+
 #include "cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
@@ -34,6 +36,45 @@ __device__ __forceinline__ unsigned max2(unsigned a, unsigned b) {
 #else
   return pack2(max(low16(a), low16(b)), max(high16(a), high16(b)));
 #endif
+}
+
+// PRMT: byte k of the result is byte (selector nibble k & 7) of {b, a} (a: bytes 0-3, b:
+// bytes 4-7), or that byte's sign repeated when the nibble's bit 3 is set.
+__device__ __forceinline__ unsigned byte_permute(unsigned a, unsigned b, unsigned selector) {
+  unsigned result;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(result) : "r"(a), "r"(b), "r"(selector));
+  return result;
+}
+
+// Match/mismatch scoring over the four bases (codes 0-3) as one PRMT per cell: a column
+// turns its two target letters into byte tables (byte c: match when c is the letter,
+// mismatch otherwise; low pair in `a`, high pair in `b`), and a row's selector picks, per
+// 16-bit half, its query letter's byte and that byte's sign.
+struct ByteScores {
+  unsigned match4;
+  unsigned mismatch4;
+  // Scores must fit a signed byte.
+  __device__ static bool fits(int match, int mismatch) {
+    return match >= -128 && match <= 127 && mismatch >= -128 && mismatch <= 127;
+  }
+  __device__ ByteScores(int match, int mismatch)
+      : match4((static_cast<unsigned>(match) & 0xffu) * 0x01010101u),
+        mismatch4((static_cast<unsigned>(mismatch) & 0xffu) * 0x01010101u) {}
+  __device__ static unsigned row_selector(int low_code, int high_code) {
+    return static_cast<unsigned>(low_code | (low_code | 8) << 4 | (4 + high_code) << 8 |
+                                 (12 + high_code) << 12);
+  }
+  __device__ unsigned column_table(unsigned code) const {
+    return byte_permute(match4, mismatch4, 0x4444u ^ (4u << (4 * code)));
+  }
+};
+
+// True when every residue of both halves is one of the four bases (codes 0-3); the group's
+// threads share the scan.
+__device__ __forceinline__ bool four_letters(const std::uint8_t* s, int length, int t, int stride) {
+  bool ok = true;
+  for (int i = t; i < length; i += stride) ok &= s[i] < 4;
+  return ok;
 }
 
 template <int R>
@@ -106,127 +147,154 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
     return h.active && at < limit ? static_cast<int>(s[at]) : 0;
   };
 
-  for (int pass = 0; pass < passes; ++pass) {
-    const int row0 = (pass * G + t) * R;
-    int slot[2];
-    bool owns[2];
-    for (int k = 0; k < 2; ++k) {
-      slot[k] = half[k].m - 1 - row0;
-      owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
-    }
-    unsigned h[R];
-    unsigned h_open[R];  // h - open, shared by the next column's E and the next row's F
-    unsigned e[R];
-    unsigned codes[R];   // uniform: both query codes; matrix: both table row offsets
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      const int a = code_of(half[0], half[0].query, row0 + r, half[0].m);
-      const int b = code_of(half[1], half[1].query, row0 + r, half[1].m);
-      codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
-      h[r] = boundary2(row0 + r + 1);
-      h_open[r] = add_max2(h[r], minus_open, floor2);
-      e[r] = floor2;
-    }
-    unsigned diagonal_top = boundary2(row0);
+  // Uniform scoring over plain DNA takes the one-PRMT substitution when the whole warp can.
+  bool bases_only = false;
+  if (kUniform && ByteScores::fits(scoring.match, scoring.mismatch)) {
+    bool ok = true;
+    for (const PackedHalf& h : half)
+      if (h.active) ok &= four_letters(h.query, h.m, t, G) && four_letters(h.target, h.n, t, G);
+    bases_only = __all_sync(kFullMask, ok);
+  }
+  const ByteScores byte_scores(scoring.match, scoring.mismatch);
 
-    auto fetch = [&](int column, unsigned& h_top, unsigned& f_top, unsigned& code) {
-      code = pack2(code_of(half[0], half[0].target, column, half[0].n),
-                   code_of(half[1], half[1].target, column, half[1].n));
-      if (column < n && pass < group_passes) {
-        if (pass == 0) {
-          h_top = boundary2(column + 1);
-          f_top = floor2;
-        } else {
-          const int2 v = carry[column];
-          h_top = static_cast<unsigned>(v.x);
-          f_top = static_cast<unsigned>(v.y);
-        }
-      } else {
-        h_top = floor2;
-        f_top = floor2;
+  auto sweep = [&](auto bases_tag) {
+    constexpr bool kBases = kUniform && decltype(bases_tag)::value;
+    for (int pass = 0; pass < passes; ++pass) {
+      const int row0 = (pass * G + t) * R;
+      int slot[2];
+      bool owns[2];
+      for (int k = 0; k < 2; ++k) {
+        slot[k] = half[k].m - 1 - row0;
+        owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
       }
-    };
-    unsigned cur_h, cur_f, cur_code, next_h, next_f, next_code;
-    fetch(t, cur_h, cur_f, cur_code);
-    fetch(G + t, next_h, next_f, next_code);
-    unsigned out_h = floor2;
-    unsigned out_f = floor2;
-    unsigned out_code = 0;
-
-    for (int s = 0; s < steps; ++s) {
-      const int k = s % G;
-      if (s > 0 && k == 0) {
-        cur_h = next_h;
-        cur_f = next_f;
-        cur_code = next_code;
-        fetch((s / G + 1) * G + t, next_h, next_f, next_code);
-      }
-      const unsigned chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
-      const unsigned chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
-      const unsigned chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
-      unsigned up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
-      unsigned f = __shfl_up_sync(kFullMask, out_f, 1, G);
-      unsigned code = __shfl_up_sync(kFullMask, out_code, 1, G);
-      if (t == 0) {
-        up_h = chunk_h;
-        f = chunk_f;
-        code = chunk_code;
-      }
-      const int j = s - t;
-      if (j < 0 || j >= n) continue;
-
-      unsigned diagonal = diagonal_top;
-      diagonal_top = up_h;
-      unsigned up_open = add_max2(up_h, minus_open, floor2);
-      const int code_a = static_cast<int>(code & 0xffffu);
-      const int code_b = static_cast<int>(code >> 16);
+      unsigned h[R];
+      unsigned e[R];  // E of the row's cell in the next column
+      unsigned codes[R];   // both query codes (uniform), table row offsets (matrix) or a selector
 #pragma unroll
       for (int r = 0; r < R; ++r) {
-        unsigned substitution;
-        if constexpr (kUniform) {
-          // Per half: 0 when the letters are equal, 1 otherwise; select match/mismatch.
-          const unsigned differs = __vminu2(codes[r] ^ code, 0x00010001u);
-          const unsigned equal_mask = (differs ^ 0x00010001u) * 0xffffu;
-          substitution = (match2 & equal_mask) | (mismatch2 & ~equal_mask);
-        } else {
-          substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
-                               table[static_cast<int>(codes[r] >> 16) + code_b]);
-        }
-        e[r] = add_max2(e[r], minus_extend, h_open[r]);
-        f = add_max2(f, minus_extend, up_open);
-        const unsigned h_new = add_max2(diagonal, substitution, max2(e[r], f));
-        diagonal = h[r];
-        h[r] = h_new;
-        up_h = h_new;
-        up_open = add_max2(h_new, minus_open, floor2);
-        h_open[r] = up_open;
+        const int a = code_of(half[0], half[0].query, row0 + r, half[0].m);
+        const int b = code_of(half[1], half[1].query, row0 + r, half[1].m);
+        if constexpr (kBases)
+          codes[r] = ByteScores::row_selector(a, b);
+        else
+          codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
+        h[r] = boundary2(row0 + r + 1);
+        e[r] = add_max2(h[r], minus_open, floor2);
       }
-      out_h = up_h;
-      out_f = f;
-      out_code = code;
-      if (t == G - 1 && pass + 1 < group_passes)
-        carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
-      for (int k2 = 0; k2 < 2; ++k2) {
-        PackedHalf& hk = half[k2];
-        if (j >= hk.n) continue;
-        if (owns[k2] && free_ends) {
-          const unsigned v = select_packed(h, slot[k2]);
-          hk.best = max(hk.best, k2 == 0 ? low16(v) : high16(v));
+      unsigned diagonal_top = boundary2(row0);
+
+      auto fetch = [&](int column, unsigned& h_top, unsigned& f_top, unsigned& code) {
+        code = pack2(code_of(half[0], half[0].target, column, half[0].n),
+                     code_of(half[1], half[1].target, column, half[1].n));
+        if (column < n && pass < group_passes) {
+          if (pass == 0) {
+            h_top = boundary2(column + 1);
+            f_top = floor2;
+          } else {
+            const int2 v = carry[column];
+            h_top = static_cast<unsigned>(v.x);
+            f_top = static_cast<unsigned>(v.y);
+          }
+        } else {
+          h_top = floor2;
+          f_top = floor2;
         }
-        if (j == hk.n - 1) {
+      };
+      unsigned cur_h, cur_f, cur_code, next_h, next_f, next_code;
+      fetch(t, cur_h, cur_f, cur_code);
+      fetch(G + t, next_h, next_f, next_code);
+      unsigned out_h = floor2;
+      unsigned out_f = floor2;
+      unsigned out_code = 0;
+
+      for (int s = 0; s < steps; ++s) {
+        const int k = s % G;
+        if (s > 0 && k == 0) {
+          cur_h = next_h;
+          cur_f = next_f;
+          cur_code = next_code;
+          fetch((s / G + 1) * G + t, next_h, next_f, next_code);
+        }
+        const unsigned chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
+        const unsigned chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
+        const unsigned chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
+        unsigned up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
+        unsigned f = __shfl_up_sync(kFullMask, out_f, 1, G);
+        unsigned code = __shfl_up_sync(kFullMask, out_code, 1, G);
+        if (t == 0) {
+          up_h = chunk_h;
+          f = chunk_f;
+          code = chunk_code;
+        }
+        const int j = s - t;
+        if (j < 0 || j >= n) continue;
+
+        unsigned diagonal = diagonal_top;
+        diagonal_top = up_h;
+        unsigned up_open = add_max2(up_h, minus_open, floor2);
+        const int code_a = static_cast<int>(code & 0xffffu);
+        const int code_b = static_cast<int>(code >> 16);
+        unsigned column_low = 0;
+        unsigned column_high = 0;
+        if constexpr (kBases) {
+          column_low = byte_scores.column_table(static_cast<unsigned>(code_a));
+          column_high = byte_scores.column_table(static_cast<unsigned>(code_b));
+        }
 #pragma unroll
-          for (int r = 0; r < R; ++r)
-            if (row0 + r < hk.m) hk.best = max(hk.best, k2 == 0 ? low16(h[r]) : high16(h[r]));
-          if (owns[k2]) {
+        for (int r = 0; r < R; ++r) {
+          unsigned substitution;
+          if constexpr (kBases) {
+            substitution = byte_permute(column_low, column_high, codes[r]);
+          } else if constexpr (kUniform) {
+            // Per half: 0 when the letters are equal, 1 otherwise; select match/mismatch.
+            const unsigned differs = __vminu2(codes[r] ^ code, 0x00010001u);
+            const unsigned equal_mask = (differs ^ 0x00010001u) * 0xffffu;
+            substitution = (match2 & equal_mask) | (mismatch2 & ~equal_mask);
+          } else {
+            substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
+                                 table[static_cast<int>(codes[r] >> 16) + code_b]);
+          }
+          f = add_max2(f, minus_extend, up_open);
+          const unsigned h_new = add_max2(diagonal, substitution, max2(e[r], f));
+          diagonal = h[r];
+          h[r] = h_new;
+          up_h = h_new;
+          // h - open serves the next row's F and, with E, the next column's E.
+          up_open = add_max2(h_new, minus_open, floor2);
+          e[r] = add_max2(e[r], minus_extend, up_open);
+        }
+        out_h = up_h;
+        out_f = f;
+        out_code = code;
+        if (t == G - 1 && pass + 1 < group_passes)
+          carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
+        for (int k2 = 0; k2 < 2; ++k2) {
+          PackedHalf& hk = half[k2];
+          if (j >= hk.n) continue;
+          if (owns[k2] && free_ends) {
             const unsigned v = select_packed(h, slot[k2]);
-            hk.corner = k2 == 0 ? low16(v) : high16(v);
-            hk.owns_corner = true;
+            hk.best = max(hk.best, k2 == 0 ? low16(v) : high16(v));
+          }
+          if (j == hk.n - 1) {
+#pragma unroll
+            for (int r = 0; r < R; ++r)
+              if (row0 + r < hk.m) hk.best = max(hk.best, k2 == 0 ? low16(h[r]) : high16(h[r]));
+            if (owns[k2]) {
+              const unsigned v = select_packed(h, slot[k2]);
+              hk.corner = k2 == 0 ? low16(v) : high16(v);
+              hk.owns_corner = true;
+            }
           }
         }
       }
+      __syncwarp();
     }
-    __syncwarp();
-  }
+  };
+  if (bases_only)
+    sweep(std::true_type{});
+  else
+    sweep(std::false_type{});
+
   for (int k = 0; k < 2; ++k) {
     PackedHalf& hk = half[k];
     if (free_ends) {
