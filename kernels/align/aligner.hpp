@@ -1,6 +1,7 @@
 // A backend that aligns a batch of pairs: the host kernel (vectorised, OpenMP) or a GPU.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,5 +34,10 @@ std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true
 
 // Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count);
+// The same for many pairs at once, on all OpenMP threads: pair k's operations start at
+// ops + ops_offsets[k] and its CIGAR goes to results[pairs[k]].
+void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
+                              const std::uint32_t* op_counts, const std::uint32_t* pairs,
+                              std::size_t count, std::vector<PairResult>& results);
 
 }  // namespace wg::align

@@ -258,12 +258,11 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
 // Waits for the slot's chunk and turns its operations into CIGAR strings.
 void CudaAligner::finish(Slot& slot, std::vector<PairResult>& results, bool traceback) {
   CUDA_CHECK(cudaStreamSynchronize(slot.stream));
-  if (traceback) {
-    const std::uint64_t* ops_offset = slot.host_offsets.data() + 3 * slot.in_flight.size();
-    for (std::size_t k = 0; k < slot.in_flight.size(); ++k)
-      results[slot.in_flight[k]].cigar = cigar_from_reversed_ops(
-          slot.host_ops.data() + ops_offset[k], slot.host_op_counts.data()[k]);
-  }
+  if (traceback)
+    cigars_from_reversed_ops(slot.host_ops.data(),
+                             slot.host_offsets.data() + 3 * slot.in_flight.size(),
+                             slot.host_op_counts.data(), slot.in_flight.data(),
+                             slot.in_flight.size(), results);
   slot.in_flight.clear();
 }
 

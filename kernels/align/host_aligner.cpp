@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 
 #include "aligner.hpp"
@@ -59,6 +60,7 @@ std::unique_ptr<Aligner> make_host_aligner() { return std::make_unique<HostAlign
 
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
   std::string cigar;
+  char digits[24];
   std::size_t k = count;
   while (k > 0) {
     const char op = ops[k - 1];
@@ -67,10 +69,19 @@ std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
       ++run;
       --k;
     }
-    cigar += std::to_string(run);
+    const auto end = std::to_chars(digits, digits + sizeof digits, run).ptr;
+    cigar.append(digits, end);
     cigar += op;
   }
   return cigar;
+}
+
+void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
+                              const std::uint32_t* op_counts, const std::uint32_t* pairs,
+                              std::size_t count, std::vector<PairResult>& results) {
+#pragma omp parallel for schedule(static)
+  for (std::size_t k = 0; k < count; ++k)
+    results[pairs[k]].cigar = cigar_from_reversed_ops(ops + ops_offsets[k], op_counts[k]);
 }
 
 #if !defined(WARPGRAPH_WITH_CUDA)
