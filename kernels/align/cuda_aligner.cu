@@ -53,7 +53,9 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
   const std::uint32_t rows_per_pass =
       static_cast<std::uint32_t>(kLengthClasses[length_class].group * kRowsPerThread);
   ScratchNeeds needs;
-  if (m > rows_per_pass) needs.carry = n;
+  // The warp class carries one row between its passes; the block class keeps one row per
+  // warp (cuda_block_wavefront.cuh).
+  if (m > rows_per_pass) needs.carry = std::uint64_t{n} * kLengthClasses[length_class].warps;
   if (traceback) {
     needs.directions = std::uint64_t{(m + kRowsPerThread - 1) / kRowsPerThread} * n;
     needs.edges = std::uint64_t{m} + n + 2;
@@ -281,8 +283,9 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   for (std::uint32_t p = 0; p < batch.size(); ++p) {
     const std::uint32_t m = batch.query_length(p);
     const std::uint32_t n = batch.target_length(p);
-    const bool packed = packed_ && !traceback && fits(m, n);
-    by_class[length_class_of(m)][packed ? 0 : 1].push_back(p);
+    const int c = length_class_of(m);
+    const bool packed = packed_ && !traceback && kLengthClasses[c].packed && fits(m, n);
+    by_class[c][packed ? 0 : 1].push_back(p);
   }
 
   std::size_t free_bytes = 0;

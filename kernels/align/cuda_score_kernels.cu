@@ -1,5 +1,5 @@
 // Score-only instantiations of the wavefront kernel, one per length class and scoring
-// form, and their launcher.
+// form, and their launcher (the block class: cuda_block_kernels.cu).
 #include "cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
@@ -7,6 +7,8 @@ namespace wg::align::cuda {
 void launch_score(int length_class, bool uniform, const DevicePairs& pairs,
                   const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
+  if (kLengthClasses[length_class].warps > 1)
+    return launch_block_wavefront(false, uniform, pairs, scoring, table, stream);
   dispatch_length_class(length_class, uniform,
                         WavefrontLaunch<false>{pairs, scoring, table, stream});
 }

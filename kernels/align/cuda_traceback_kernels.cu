@@ -1,6 +1,6 @@
 // Traceback instantiations of the wavefront kernel (4 direction bits per cell), one per
 // length class and scoring form, and their launcher; the walk-back kernel follows on the
-// same stream.
+// same stream. The block class writes the same direction layout (cuda_block_kernels.cu).
 #include "cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
@@ -41,8 +41,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 void launch_traceback(int length_class, bool uniform, const DevicePairs& pairs,
                       const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
-  dispatch_length_class(length_class, uniform,
-                        WavefrontLaunch<true>{pairs, scoring, table, stream});
+  if (kLengthClasses[length_class].warps > 1)
+    launch_block_wavefront(true, uniform, pairs, scoring, table, stream);
+  else
+    dispatch_length_class(length_class, uniform,
+                          WavefrontLaunch<true>{pairs, scoring, table, stream});
   const auto blocks = (pairs.count + kThreadsPerBlock - 1) / kThreadsPerBlock;
   traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring);
 }

@@ -1,7 +1,9 @@
-// The CUDA alignment kernels: one templated wavefront kernel covers every length class
-// (see length_classes.hpp), in a score-only form (DPX instructions on sm_90) and a
-// traceback form that stores 4 direction bits per cell; a second kernel
-// (cuda_traceback_kernels.cu) walks the directions back, one thread per pair.
+// The CUDA alignment kernels: one templated wavefront kernel covers the length classes of
+// one group per pair (see length_classes.hpp), in a score-only form (DPX instructions on
+// sm_90) and a traceback form that stores 4 direction bits per cell; a second kernel
+// (cuda_traceback_kernels.cu) walks the directions back, one thread per pair. The sweep
+// of one row band (sweep_band) is shared with the block class (cuda_block_wavefront.cuh),
+// which hands the bands of one pair to the warps of a block.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -78,6 +80,178 @@ __device__ __forceinline__ int select_row(const int (&h)[R], int slot) {
   return v;
 }
 
+// One pair as the threads sweeping it see it.
+struct PairView {
+  int m = 0;  // query length (rows)
+  int n = 0;  // target length (columns)
+  const std::uint8_t* query = nullptr;
+  const std::uint8_t* target = nullptr;
+};
+
+// What one thread learns about the end cell over the bands it sweeps.
+struct BandEnds {
+  int best = 0;              // free end gaps: best of the last row and column
+  int corner = 0;            // end gaps charged: H[m][n]
+  bool owns_corner = false;  // this thread holds row m
+};
+
+// Sweeps row band `band` of a pair (rows band*G*R+1 .. (band+1)*G*R, 1-based) across all
+// target columns: thread t of the group holds R rows, one column per step, one step
+// behind thread t-1; `steps` is n + G - 1, or more when the warp holds longer pairs, and
+// `live` is false for a band past this pair's last one (other pairs of the warp are
+// longer), which computes nothing that is read. Band 0 reads the boundary row; every other
+// band reads the bottom row of the band above through `rows`:
+//   rows.wait(columns)  called by every lane of the warp at the same steps, before the
+//                       entries [0, columns) of the row above are loaded;
+//   rows.load(column)   H and F of the row above, for column < n;
+//   rows.store(column, h, f)  the group's last thread hands over the band's bottom row.
+template <int G, bool kUniform, bool kTrace, typename Rows>
+__device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live,
+                                           const PairView& pair, const DeviceScoring& scoring,
+                                           const int* table, Rows& rows, std::uint64_t* directions,
+                                           std::int32_t* edges, BandEnds& ends) {
+  constexpr int R = kRowsPerThread;
+  const int m = pair.m;
+  const int n = pair.n;
+  const int open = scoring.open;
+  const int extend = scoring.extend;
+  const bool free_ends = scoring.free_ends;
+  const int row0 = (band * G + t) * R;  // rows row0+1 .. row0+R (1-based)
+  const int last_slot = m - 1 - row0;   // register slot of row m, when in range
+  const bool owns_last_row = last_slot >= 0 && last_slot < R;
+  int h[R];
+  int h_open[R];  // h - open, shared by the next column's E and the next row's F
+  int e[R];
+  int codes[R];
+#pragma unroll
+  for (int r = 0; r < R; ++r) {
+    codes[r] = row0 + r < m ? pair.query[row0 + r] : 0;
+    h[r] = boundary_score(row0 + r + 1, open, extend, free_ends);
+    h_open[r] = h[r] - open;
+    e[r] = kMinusInfinity;
+  }
+  int diagonal_top = boundary_score(row0, open, extend, free_ends);
+
+  // Column inputs of the group's first thread, fetched a chunk of G columns at a time:
+  // lane t holds column chunk * G + t.
+  auto fetch = [&](int column, int& h_top, int& f_top, int& code) {
+    if (live && column < n) {
+      code = pair.target[column];
+      if (band == 0) {
+        h_top = boundary_score(column + 1, open, extend, free_ends);
+        f_top = kMinusInfinity;
+      } else {
+        const int2 v = rows.load(column);
+        h_top = v.x;
+        f_top = v.y;
+      }
+    } else {
+      h_top = kMinusInfinity;
+      f_top = kMinusInfinity;
+      code = 0;
+    }
+  };
+  int cur_h, cur_f, cur_code, next_h, next_f, next_code;
+  if (band > 0) rows.wait(2 * G);
+  fetch(t, cur_h, cur_f, cur_code);
+  fetch(G + t, next_h, next_f, next_code);
+  int out_h = kMinusInfinity;
+  int out_f = kMinusInfinity;
+  int out_code = 0;
+
+  for (int s = 0; s < steps; ++s) {
+    const int k = s % G;
+    if (s > 0 && k == 0) {
+      cur_h = next_h;
+      cur_f = next_f;
+      cur_code = next_code;
+      if (band > 0) rows.wait((s / G + 2) * G);
+      fetch((s / G + 1) * G + t, next_h, next_f, next_code);
+    }
+    const int chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
+    const int chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
+    const int chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
+    int up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
+    int f = __shfl_up_sync(kFullMask, out_f, 1, G);
+    int code = __shfl_up_sync(kFullMask, out_code, 1, G);
+    if (t == 0) {
+      up_h = chunk_h;
+      f = chunk_f;
+      code = chunk_code;
+    }
+    const int j = s - t;  // 0-based column of this step
+    if (j < 0 || j >= n) continue;
+
+    int diagonal = diagonal_top;
+    diagonal_top = up_h;
+    int up_open = up_h - open;
+    std::uint64_t word = 0;
+#pragma unroll
+    for (int r = 0; r < R; ++r) {
+      const int substitution = kUniform ? (codes[r] == code ? scoring.match : scoring.mismatch)
+                                        : table[codes[r] * kAlphabetSlots + code];
+      int h_new;
+      if constexpr (kTrace) {
+        std::uint8_t bits;
+        h_new = gotoh_cell(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
+        word |= static_cast<std::uint64_t>(bits) << (4 * r);
+      } else {
+        e[r] = add_max(e[r], -extend, h_open[r]);
+        f = add_max(f, -extend, up_open);
+        h_new = add_max(diagonal, substitution, max(e[r], f));
+        up_open = h_new - open;
+        h_open[r] = up_open;
+      }
+      diagonal = h[r];
+      h[r] = h_new;
+      up_h = h_new;
+    }
+    out_h = up_h;
+    out_f = f;
+    out_code = code;
+    if (t == G - 1) rows.store(j, out_h, out_f);
+    if (kTrace && row0 < m) directions[static_cast<std::size_t>(band * G + t) * n + j] = word;
+    if (owns_last_row && (free_ends || kTrace)) {
+      const int v = select_row(h, last_slot);
+      ends.best = max(ends.best, v);
+      if (kTrace) edges[j + 1] = v;
+    }
+    if (j == n - 1) {
+#pragma unroll
+      for (int r = 0; r < R; ++r)
+        if (row0 + r < m) {
+          ends.best = max(ends.best, h[r]);
+          if (kTrace) edges[n + 2 + row0 + r] = h[r];
+        }
+      if (owns_last_row) {
+        ends.corner = select_row(h, last_slot);
+        ends.owns_corner = true;
+      }
+    }
+  }
+}
+
+// Rows between the passes of a group: its last thread writes the band's bottom row into
+// `carry` and the next pass reads it back as its top row. Within a pass the reads of a
+// column run G or more steps ahead of its write, so one row of memory serves both.
+struct PassCarry {
+  int2* carry;
+  bool has_next;  // a later pass of this pair reads the row
+  __device__ void wait(int) const {}
+  __device__ int2 load(int column) const { return carry[column]; }
+  __device__ void store(int column, int h, int f) const {
+    if (has_next) carry[column] = make_int2(h, f);
+  }
+};
+
+// Writes the H of the two boundary cells of the last row and column (traceback only).
+__device__ __forceinline__ void write_boundary_edges(std::int32_t* edges, const PairView& pair,
+                                                     const DeviceScoring& scoring) {
+  edges[0] = boundary_score(pair.m, scoring.open, scoring.extend, scoring.free_ends);  // H[m][0]
+  edges[pair.n + 1] =
+      boundary_score(pair.n, scoring.open, scoring.extend, scoring.free_ends);  // H[0][n]
+}
+
 template <int G, bool kUniform, bool kTrace>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
@@ -91,166 +265,44 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   const int t = static_cast<int>(threadIdx.x) % G;  // position in the pair's group
   const unsigned member = (blockIdx.x * blockDim.x + threadIdx.x) / G;
   const bool active = member < pairs.count;
-  int m = 0;
-  int n = 0;
+  PairView pair;
   std::uint32_t p = 0;
-  const std::uint8_t* query = nullptr;
-  const std::uint8_t* target = nullptr;
   if (active) {
     p = pairs.members[member];
-    m = static_cast<int>(pairs.lengths[pairs.query[p]]);
-    n = static_cast<int>(pairs.lengths[pairs.target[p]]);
-    query = pairs.residues + pairs.offsets[pairs.query[p]];
-    target = pairs.residues + pairs.offsets[pairs.target[p]];
+    pair.m = static_cast<int>(pairs.lengths[pairs.query[p]]);
+    pair.n = static_cast<int>(pairs.lengths[pairs.target[p]]);
+    pair.query = pairs.residues + pairs.offsets[pairs.query[p]];
+    pair.target = pairs.residues + pairs.offsets[pairs.target[p]];
   }
   // Every lane of a warp runs the same number of steps (shuffles need them all).
-  const int warp_m = static_cast<int>(warp_max(static_cast<unsigned>(m)));
-  const int warp_n = static_cast<int>(warp_max(static_cast<unsigned>(n)));
+  const int warp_m = static_cast<int>(warp_max(static_cast<unsigned>(pair.m)));
+  const int warp_n = static_cast<int>(warp_max(static_cast<unsigned>(pair.n)));
   const int passes = (warp_m + G * R - 1) / (G * R);
-  const int pair_passes = (m + G * R - 1) / (G * R);
+  const int pair_passes = (pair.m + G * R - 1) / (G * R);
   const int steps = warp_n + G - 1;
-  const int open = scoring.open;
-  const int extend = scoring.extend;
-  const bool free_ends = scoring.free_ends;
   int2* carry = active && pair_passes > 1 ? pairs.carry + pairs.carry_offset[member] : nullptr;
   std::uint64_t* directions = nullptr;
   std::int32_t* edges = nullptr;
   if (kTrace && active) {
     directions = pairs.directions + pairs.direction_offset[member];
     edges = pairs.edges + pairs.edge_offset[member];
-    if (t == 0) {
-      edges[0] = boundary_score(m, open, extend, free_ends);             // H[m][0]
-      edges[n + 1] = boundary_score(n, open, extend, free_ends);         // H[0][n]
-    }
+    if (t == 0) write_boundary_edges(edges, pair, scoring);
   }
-  int best = 0;             // free end gaps: best of the last row and column
-  int corner = 0;           // end gaps charged: H[m][n]
-  bool owns_corner = false;
-
+  BandEnds ends;
   for (int pass = 0; pass < passes; ++pass) {
-    const int row0 = (pass * G + t) * R;  // rows row0+1 .. row0+R (1-based)
-    const int last_slot = m - 1 - row0;   // register slot of row m, when in range
-    const bool owns_last_row = last_slot >= 0 && last_slot < R;
-    int h[R];
-    int h_open[R];  // h - open, shared by the next column's E and the next row's F
-    int e[R];
-    int codes[R];
-#pragma unroll
-    for (int r = 0; r < R; ++r) {
-      codes[r] = row0 + r < m ? query[row0 + r] : 0;
-      h[r] = boundary_score(row0 + r + 1, open, extend, free_ends);
-      h_open[r] = h[r] - open;
-      e[r] = kMinusInfinity;
-    }
-    int diagonal_top = boundary_score(row0, open, extend, free_ends);
-
-    // Column inputs of the group's first thread, fetched a chunk of G columns at a time:
-    // lane t holds column chunk * G + t.
-    // Passes past this pair's last row (other pairs of the warp are longer) compute
-    // nothing that is read.
-    auto fetch = [&](int column, int& h_top, int& f_top, int& code) {
-      if (active && column < n && pass < pair_passes) {
-        code = target[column];
-        if (pass == 0) {
-          h_top = boundary_score(column + 1, open, extend, free_ends);
-          f_top = kMinusInfinity;
-        } else {
-          const int2 v = carry[column];
-          h_top = v.x;
-          f_top = v.y;
-        }
-      } else {
-        h_top = kMinusInfinity;
-        f_top = kMinusInfinity;
-        code = 0;
-      }
-    };
-    int cur_h, cur_f, cur_code, next_h, next_f, next_code;
-    fetch(t, cur_h, cur_f, cur_code);
-    fetch(G + t, next_h, next_f, next_code);
-    int out_h = kMinusInfinity;
-    int out_f = kMinusInfinity;
-    int out_code = 0;
-
-    for (int s = 0; s < steps; ++s) {
-      const int k = s % G;
-      if (s > 0 && k == 0) {
-        cur_h = next_h;
-        cur_f = next_f;
-        cur_code = next_code;
-        fetch((s / G + 1) * G + t, next_h, next_f, next_code);
-      }
-      const int chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
-      const int chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
-      const int chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
-      int up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
-      int f = __shfl_up_sync(kFullMask, out_f, 1, G);
-      int code = __shfl_up_sync(kFullMask, out_code, 1, G);
-      if (t == 0) {
-        up_h = chunk_h;
-        f = chunk_f;
-        code = chunk_code;
-      }
-      const int j = s - t;  // 0-based column of this step
-      if (j < 0 || j >= n) continue;
-
-      int diagonal = diagonal_top;
-      diagonal_top = up_h;
-      int up_open = up_h - open;
-      std::uint64_t word = 0;
-#pragma unroll
-      for (int r = 0; r < R; ++r) {
-        const int substitution = kUniform ? (codes[r] == code ? scoring.match : scoring.mismatch)
-                                          : table[codes[r] * kAlphabetSlots + code];
-        int h_new;
-        if constexpr (kTrace) {
-          std::uint8_t bits;
-          h_new = gotoh_cell(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
-          word |= static_cast<std::uint64_t>(bits) << (4 * r);
-        } else {
-          e[r] = add_max(e[r], -extend, h_open[r]);
-          f = add_max(f, -extend, up_open);
-          h_new = add_max(diagonal, substitution, max(e[r], f));
-          up_open = h_new - open;
-          h_open[r] = up_open;
-        }
-        diagonal = h[r];
-        h[r] = h_new;
-        up_h = h_new;
-      }
-      out_h = up_h;
-      out_f = f;
-      out_code = code;
-      if (t == G - 1 && pass + 1 < pair_passes) carry[j] = make_int2(out_h, out_f);
-      if (kTrace && row0 < m) directions[static_cast<std::size_t>(pass * G + t) * n + j] = word;
-      if (owns_last_row && (free_ends || kTrace)) {
-        const int v = select_row(h, last_slot);
-        best = max(best, v);
-        if (kTrace) edges[j + 1] = v;
-      }
-      if (j == n - 1) {
-#pragma unroll
-        for (int r = 0; r < R; ++r)
-          if (row0 + r < m) {
-            best = max(best, h[r]);
-            if (kTrace) edges[n + 2 + row0 + r] = h[r];
-          }
-        if (owns_last_row) {
-          corner = select_row(h, last_slot);
-          owns_corner = true;
-        }
-      }
-    }
+    PassCarry rows{carry, pass + 1 < pair_passes};
+    sweep_band<G, kUniform, kTrace>(pass, t, steps, active && pass < pair_passes, pair, scoring,
+                                    table, rows, directions, edges, ends);
     __syncwarp();
   }
   if (kTrace) return;  // the traceback kernel picks the end cell and the score
-  if (free_ends) {
+  if (scoring.free_ends) {
 #pragma unroll
     for (int offset = G / 2; offset > 0; offset /= 2)
-      best = max(best, __shfl_xor_sync(kFullMask, best, offset, G));
-    if (active && t == 0) pairs.scores[p] = best;
-  } else if (active && owns_corner) {
-    pairs.scores[p] = corner;
+      ends.best = max(ends.best, __shfl_xor_sync(kFullMask, ends.best, offset, G));
+    if (active && t == 0) pairs.scores[p] = ends.best;
+  } else if (active && ends.owns_corner) {
+    pairs.scores[p] = ends.corner;
   }
 }
 
@@ -272,10 +324,13 @@ struct WavefrontLaunch {
   }
 };
 
-// Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu).
+// Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu, and for the block
+// class cuda_block_kernels.cu).
 void launch_score(int length_class, bool uniform, const DevicePairs& pairs,
                   const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 void launch_traceback(int length_class, bool uniform, const DevicePairs& pairs,
                       const DeviceScoring& scoring, const int* table, cudaStream_t stream);
+void launch_block_wavefront(bool traceback, bool uniform, const DevicePairs& pairs,
+                            const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 
 }  // namespace wg::align::cuda

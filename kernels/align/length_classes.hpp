@@ -4,8 +4,21 @@
 // thread keeping `rows` consecutive query rows in registers and sweeping the target
 // columns, one column per step, one step behind its left neighbour (anti-diagonals of
 // row bands); a thread hands its bottom row to the next through warp shuffles. Queries
-// longer than group x rows take several passes, the last thread's bottom row carried in
-// global memory (row bands of thousands of residues are tiles swept one after another).
+// longer than group x rows take several row bands of group x rows each.
+//
+// With one warp per pair (`warps` 1) the group sweeps the bands one after another, its
+// last thread's bottom row carried to the next pass in global memory. The block class
+// spreads one pair over a block of `warps` warps: band b goes to warp b % warps, and the
+// warps sweep their bands at the same time, each a few column chunks behind the warp of
+// the band above, whose bottom row it reads from global memory as soon as the producer
+// publishes it (cuda_block_wavefront.cuh). It serves score-only and traceback (the
+// direction bits have the warp class's layout, band after band); score-only long pairs
+// run on 32-bit scores (`packed` false: no 16x2 kernel for the class).
+//
+// The block class starts at 2048 rows (5 bands and more): a warp-class pair of that size
+// takes as many passes, so a batch of few such pairs leaves most of the GPU idle, while a
+// block's warps all find work once a pair has about `warps` bands (idle warps of a shorter
+// pair and the pipeline's start and end cost a few band widths of the sweep).
 #pragma once
 
 #include <cstdint>
@@ -15,16 +28,20 @@ namespace wg::align {
 struct LengthClass {
   const char* name;
   std::uint32_t max_query;  // queries up to this length (inclusive) use the class
-  int group;                // threads per pair: 1 (thread per pair) .. 32 (warp per pair)
+  int group;                // threads per pair in one row band: 1 .. 32 (a warp)
   int rows;                 // query rows per thread
+  int warps;                // warps per pair: 1, or kBlockWarps for the block class
+  bool packed;              // score-only pairs may run two to a register (16x2 kernel)
 };
 
 inline constexpr int kRowsPerThread = 16;
+inline constexpr int kBlockWarps = 8;  // warps per pair in the block class (256 threads)
 inline constexpr LengthClass kLengthClasses[] = {
-    {"thread", 32, 1, kRowsPerThread},          // short: one thread per pair
-    {"quarter-warp", 128, 8, kRowsPerThread},   // 8 threads per pair
-    {"half-warp", 256, 16, kRowsPerThread},     // 16 threads per pair
-    {"warp", 0xffffffffu, 32, kRowsPerThread},  // one warp per pair, several passes
+    {"thread", 32, 1, kRowsPerThread, 1, true},         // short: one thread per pair
+    {"quarter-warp", 128, 8, kRowsPerThread, 1, true},  // 8 threads per pair
+    {"half-warp", 256, 16, kRowsPerThread, 1, true},    // 16 threads per pair
+    {"warp", 2048, 32, kRowsPerThread, 1, true},        // one warp per pair, several passes
+    {"block", 0xffffffffu, 32, kRowsPerThread, kBlockWarps, false},  // bands over a block
 };
 inline constexpr int kLengthClassCount = sizeof(kLengthClasses) / sizeof(kLengthClasses[0]);
 

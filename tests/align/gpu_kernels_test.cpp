@@ -1,8 +1,9 @@
 // Every GPU kernel class against the host kernel, on random pairs whose query lengths
-// straddle the length-table boundaries: score-only (32-bit and packed 16-bit) and with
-// traceback. Skips without a GPU.
+// straddle the length-table boundaries, and on long pairs for the block class: score-only
+// (32-bit and packed 16-bit) and with traceback. Skips without a GPU.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "align/aligner.hpp"
@@ -25,39 +26,88 @@ std::vector<std::uint32_t> boundary_lengths() {
   return lengths;
 }
 
+// Random sequences over the alphabet, and mutated copies (substitutions, insertions,
+// deletions) for related pairs.
+class SequenceMaker {
+ public:
+  SequenceMaker(Alphabet alphabet, std::mt19937& rng)
+      : letter_(0, alphabet == Alphabet::dna ? 3 : 19), rng_(rng) {}
+  std::vector<std::uint8_t> random(std::uint32_t length) {
+    std::vector<std::uint8_t> s(length);
+    for (auto& c : s) c = static_cast<std::uint8_t>(letter_(rng_));
+    return s;
+  }
+  std::vector<std::uint8_t> mutated(const std::vector<std::uint8_t>& q) {
+    std::vector<std::uint8_t> t;
+    for (const auto c : q) {
+      const double u = unit_(rng_);
+      if (u < 0.08) continue;
+      t.push_back(u < 0.2 ? static_cast<std::uint8_t>(letter_(rng_)) : c);
+      if (unit_(rng_) < 0.05) t.push_back(static_cast<std::uint8_t>(letter_(rng_)));
+    }
+    if (t.empty()) t.push_back(0);
+    return t;
+  }
+
+ private:
+  std::uniform_int_distribution<int> letter_;
+  std::uniform_real_distribution<double> unit_{0, 1};
+  std::mt19937& rng_;
+};
+
+void add_pair(PairBatch& batch, const std::vector<std::uint8_t>& q, const std::vector<std::uint8_t>& t) {
+  for (const auto* s : {&q, &t}) {
+    batch.offsets.push_back(batch.residues.size());
+    batch.lengths.push_back(static_cast<std::uint32_t>(s->size()));
+    batch.residues.insert(batch.residues.end(), s->begin(), s->end());
+  }
+  batch.query.push_back(static_cast<std::uint32_t>(batch.lengths.size() - 2));
+  batch.target.push_back(static_cast<std::uint32_t>(batch.lengths.size() - 1));
+}
+
 // Random pairs, several per query length, related sequences (mutated copies) and unrelated.
 PairBatch random_batch(Alphabet alphabet, std::mt19937& rng) {
-  const int letters = alphabet == Alphabet::dna ? 4 : 20;
-  std::uniform_int_distribution<int> letter(0, letters - 1);
-  std::uniform_real_distribution<double> unit(0, 1);
+  SequenceMaker make(alphabet, rng);
   PairBatch batch;
-  auto add = [&](const std::vector<std::uint8_t>& s) {
-    batch.offsets.push_back(batch.residues.size());
-    batch.lengths.push_back(static_cast<std::uint32_t>(s.size()));
-    batch.residues.insert(batch.residues.end(), s.begin(), s.end());
-    return static_cast<std::uint32_t>(batch.lengths.size() - 1);
-  };
   for (const std::uint32_t m : boundary_lengths()) {
     for (int k = 0; k < 6; ++k) {
-      std::vector<std::uint8_t> q(m);
-      for (auto& c : q) c = static_cast<std::uint8_t>(letter(rng));
-      std::vector<std::uint8_t> t;
+      const std::vector<std::uint8_t> q = make.random(m);
       if (k % 2 == 0) {
-        for (const auto c : q) {  // mutate: substitutions, insertions, deletions
-          const double u = unit(rng);
-          if (u < 0.08) continue;
-          t.push_back(u < 0.2 ? static_cast<std::uint8_t>(letter(rng)) : c);
-          if (unit(rng) < 0.05) t.push_back(static_cast<std::uint8_t>(letter(rng)));
-        }
-        if (t.empty()) t.push_back(0);
+        add_pair(batch, q, make.mutated(q));
       } else {
         std::uniform_int_distribution<std::uint32_t> length(1, std::max<std::uint32_t>(2, m * 2));
-        t.resize(length(rng));
-        for (auto& c : t) c = static_cast<std::uint8_t>(letter(rng));
+        add_pair(batch, q, make.random(length(rng)));
       }
-      batch.query.push_back(add(q));
-      batch.target.push_back(add(t));
     }
+  }
+  return batch;
+}
+
+// Long pairs for the block class (one pair per block, row bands pipelined over its warps):
+// queries of a few bands to a few rounds of bands, lengths on and off multiples of the band
+// (512 rows) and of a round (kBlockWarps bands), short and long targets (some shorter than
+// one column chunk), each length related and unrelated; and long targets against short
+// queries for the warp class.
+PairBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
+  struct Shape {
+    std::uint32_t m;
+    std::uint32_t n;
+  };
+  constexpr Shape kShapes[] = {{2049, 2049}, {2100, 1900}, {4095, 800}, {4096, 1000},
+                               {4097, 1200}, {5000, 4800}, {9000, 300}, {300, 9000},
+                               {8705, 513},  {3000, 31},   {4608, 1},   {2500, 33}};
+  SequenceMaker make(alphabet, rng);
+  PairBatch batch;
+  for (const Shape& shape : kShapes) {
+    const std::vector<std::uint8_t> q = make.random(shape.m);
+    add_pair(batch, q, make.random(shape.n));
+    // A relative of the query, cut or extended to about n residues.
+    std::vector<std::uint8_t> t = make.mutated(q);
+    const std::size_t kept = std::min<std::size_t>(t.size(), shape.n);
+    t.resize(shape.n);
+    const std::vector<std::uint8_t> tail = make.random(shape.n);
+    std::copy(tail.begin() + static_cast<std::ptrdiff_t>(kept), tail.end(), t.begin() + static_cast<std::ptrdiff_t>(kept));
+    add_pair(batch, q, t);
   }
   return batch;
 }
@@ -92,14 +142,16 @@ std::vector<Scheme> schemes() {
   return all;
 }
 
-TEST(GpuKernels, EveryClassMatchesTheHostKernel) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+// Every scheme, score-only (32-bit and packed 16-bit) and with traceback: the GPU gives
+// the host kernel's scores and CIGAR strings on every pair that make_batch draws.
+template <typename MakeBatch>
+void expect_gpu_matches_host(const MakeBatch& make_batch) {
   std::unique_ptr<Aligner> gpus[] = {make_cuda_aligner(0, false), make_cuda_aligner(0, true)};
   auto host = make_host_aligner();
   std::mt19937 rng(20261121);
   for (const auto& scheme : schemes()) {
     const ScoringScheme scoring = make_scoring(scheme.options, scheme.alphabet);
-    const PairBatch batch = random_batch(scheme.alphabet, rng);
+    const PairBatch batch = make_batch(scheme.alphabet, rng);
     for (const bool traceback : {false, true})
     for (int packed = 0; packed < 2; ++packed) {
       if (traceback && packed) continue;  // traceback always runs on 32-bit scores
@@ -123,6 +175,18 @@ TEST(GpuKernels, EveryClassMatchesTheHostKernel) {
                                << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only");
     }
   }
+}
+
+TEST(GpuKernels, EveryClassMatchesTheHostKernel) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  expect_gpu_matches_host(random_batch);
+}
+
+TEST(GpuKernels, BlockClassMatchesTheHostKernelOnLongPairs) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  static_assert(kLengthClasses[kLengthClassCount - 1].warps > 1, "the longest class is the block class");
+  ASSERT_STREQ(kLengthClasses[length_class_of(2049)].name, "block");
+  expect_gpu_matches_host(long_batch);
 }
 
 }  // namespace

@@ -1,0 +1,138 @@
+// The block class (length_classes.hpp): one pair per thread block of kBlockWarps warps.
+// The query's row bands of 32 x kRowsPerThread rows go round-robin to the warps (band b to
+// warp b % W), and each warp sweeps its bands with the warp class's band sweep
+// (sweep_band, cuda_wavefront.cuh). A band's bottom row (H and F per column) goes to the
+// warp's own row in global memory, rows[w][column], W rows of n entries per pair; every
+// kPublishColumns columns the warp publishes how far it has got in shared memory, and the
+// warp of the next band reads its top row from there once the columns it needs are
+// published. So the warps sweep their bands together, each a few column chunks behind the
+// warp of the band above: a pipeline of W bands down the matrix.
+//
+// No deadlock: a band waits only for the band above it, band 0 for nothing, and every
+// warp of a block is resident on the multiprocessor until the block ends, so each wait
+// ends once the warps of the bands above have advanced; a warp that waits sleeps a little
+// (__nanosleep) between looks so that it leaves issue slots to the warps it waits for.
+//
+// Reuse of a warp's row without back-pressure: warp w writes rows[w][c] for band b + W
+// only after computing column c of band b + W, which needs column c of band b + W - 1
+// published, which needs column c of band b + W - 2, and so on up to band b + 1 (W >= 2).
+// Band b + 1 publishes column c only after its first thread has loaded rows[w][c] (band
+// b's value) and its last thread has computed the column from it, so the load is done
+// before the rewrite starts.
+#pragma once
+
+#include "cuda_wavefront.cuh"
+
+namespace wg::align::cuda {
+
+inline constexpr int kBlockThreads = kBlockWarps * 32;
+inline constexpr int kPublishColumns = 32;  // columns between progress updates
+// A band starts once the band above has published this many columns, more than its first
+// chunks need: the margin absorbs the producer's small delays, which would otherwise stall
+// the band at every chunk and pass on to every band below it.
+inline constexpr int kStartColumns = 128;
+static_assert(kBlockWarps >= 2, "the row reuse argument above needs two warps or more");
+static_assert(kPublishColumns % 32 == 0, "a band fetches its top row 32 columns at a time");
+
+// The rows of one band as sweep_band sees them: reads the bottom row of the band above
+// from its warp's row, writes its own bottom row to this warp's row.
+//
+// progress[w] counts the columns warp w has produced over all its bands so far (band k of
+// the warp, k = 0, 1, .., adds n), so a waiting warp never mistakes an earlier band's
+// progress for the one it needs. The producer's fence orders its row stores before the
+// progress store; the consumer's fence orders its row loads after the progress load.
+struct BlockBandRows {
+  const int2* above;  // the row of the band above (its warp's row)
+  int2* below;        // this warp's row
+  const volatile unsigned* above_progress;
+  volatile unsigned* own_progress;
+  unsigned above_base;  // progress of the band above's warp before that band
+  unsigned own_base;    // progress of this warp before this band
+  int n;
+  bool has_next;  // a later band reads this band's bottom row
+
+  __device__ BlockBandRows(int2* rows, unsigned* progress, int n_columns, int band, int bands,
+                           int warp)
+      : above(rows + static_cast<std::size_t>((warp + kBlockWarps - 1) % kBlockWarps) * n_columns),
+        below(rows + static_cast<std::size_t>(warp) * n_columns),
+        above_progress(progress + (warp + kBlockWarps - 1) % kBlockWarps),
+        own_progress(progress + warp),
+        above_base(static_cast<unsigned>((band - 1) / kBlockWarps) * n_columns),
+        own_base(static_cast<unsigned>(band / kBlockWarps) * n_columns),
+        n(n_columns),
+        has_next(band + 1 < bands) {}
+
+  // Waits until the band above has produced its bottom row's entries [0, columns).
+  __device__ void wait(int columns) const {
+    const unsigned needed = above_base + static_cast<unsigned>(min(columns, n));
+    while (*above_progress < needed) __nanosleep(100);
+    __threadfence_block();
+  }
+  __device__ int2 load(int column) const { return above[column]; }
+  // Called by the group's last thread for columns 0, 1, .., n - 1 in order.
+  __device__ void store(int column, int h, int f) const {
+    if (!has_next) return;
+    below[column] = make_int2(h, f);
+    if ((column + 1) % kPublishColumns == 0 || column == n - 1) {
+      __threadfence_block();
+      *own_progress = own_base + static_cast<unsigned>(column + 1);
+    }
+  }
+};
+
+template <bool kUniform, bool kTrace>
+__global__ void __launch_bounds__(kBlockThreads, 1)
+    block_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring,
+                           const int* __restrict__ table_in) {
+  constexpr int G = 32;
+  constexpr int kBandRows = G * kRowsPerThread;
+  __shared__ int table[kAlphabetSlots * kAlphabetSlots];
+  __shared__ unsigned progress[kBlockWarps];
+  __shared__ int block_best;
+  if (!kUniform)
+    for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
+      table[k] = table_in[k];
+  if (threadIdx.x < kBlockWarps) progress[threadIdx.x] = 0;
+  if (threadIdx.x == 0) block_best = 0;
+  __syncthreads();
+
+  const int warp = static_cast<int>(threadIdx.x) / G;
+  const int t = static_cast<int>(threadIdx.x) % G;
+  const unsigned member = blockIdx.x;  // one pair per block; every thread is active
+  const std::uint32_t p = pairs.members[member];
+  PairView pair;
+  pair.m = static_cast<int>(pairs.lengths[pairs.query[p]]);
+  pair.n = static_cast<int>(pairs.lengths[pairs.target[p]]);
+  pair.query = pairs.residues + pairs.offsets[pairs.query[p]];
+  pair.target = pairs.residues + pairs.offsets[pairs.target[p]];
+  const int bands = (pair.m + kBandRows - 1) / kBandRows;
+  int2* rows = bands > 1 ? pairs.carry + pairs.carry_offset[member] : nullptr;
+  std::uint64_t* directions = nullptr;
+  std::int32_t* edges = nullptr;
+  if (kTrace) {
+    directions = pairs.directions + pairs.direction_offset[member];
+    edges = pairs.edges + pairs.edge_offset[member];
+    if (threadIdx.x == 0) write_boundary_edges(edges, pair, scoring);
+  }
+
+  BandEnds ends;
+  for (int band = warp; band < bands; band += kBlockWarps) {
+    BlockBandRows band_rows(rows, progress, pair.n, band, bands, warp);
+    if (band > 0) band_rows.wait(kStartColumns);
+    sweep_band<G, kUniform, kTrace>(band, t, pair.n + G - 1, true, pair, scoring, table, band_rows,
+                                    directions, edges, ends);
+  }
+  if (kTrace) return;  // the traceback kernel picks the end cell and the score
+  if (scoring.free_ends) {
+    // The last column runs through every band: the best cell may be in any warp.
+    for (int offset = G / 2; offset > 0; offset /= 2)
+      ends.best = max(ends.best, __shfl_xor_sync(kFullMask, ends.best, offset));
+    if (t == 0) atomicMax(&block_best, ends.best);
+    __syncthreads();
+    if (threadIdx.x == 0) pairs.scores[p] = block_best;
+  } else if (ends.owns_corner) {
+    pairs.scores[p] = ends.corner;
+  }
+}
+
+}  // namespace wg::align::cuda
