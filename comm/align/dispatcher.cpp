@@ -2,15 +2,17 @@
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
+#include <boost/iostreams/device/array.hpp>
+#include <boost/iostreams/device/back_inserter.hpp>
+#include <boost/iostreams/stream.hpp>
 
 #include <chrono>
 #include <climits>
 #include <deque>
-#include <exception>
+#include <iterator>
+#include <list>
 #include <mutex>
-#include <sstream>
-#include <string>
-#include <thread>
+#include <vector>
 
 #include "mpi_check.hpp"
 
@@ -21,165 +23,190 @@ constexpr int kTagRequest = 701;
 constexpr int kTagBatch = 702;
 constexpr int kTagStop = 703;
 
+// How long an idle main thread waits for a local batch to finish before polling MPI again.
+constexpr std::chrono::microseconds kIdleWait{100};
+
+using Bytes = std::vector<char>;
+
 template <typename T>
-std::string to_bytes(const T& value) {
-  std::ostringstream out(std::ios::binary);
+Bytes to_bytes(const T& value) {
+  Bytes bytes;
   {
+    boost::iostreams::stream<boost::iostreams::back_insert_device<Bytes>> out(bytes);
     boost::archive::binary_oarchive archive(out, boost::archive::no_header);
     archive << value;
-  }
-  return out.str();
+  }  // the stream flushes into `bytes` when it closes
+  return bytes;
 }
 
 template <typename T>
-T from_bytes(const std::string& bytes) {
-  std::istringstream in(bytes, std::ios::binary);
+T from_bytes(const Bytes& bytes) {
+  boost::iostreams::stream<boost::iostreams::array_source> in(bytes.data(), bytes.size());
   boost::archive::binary_iarchive archive(in, boost::archive::no_header);
   T value;
   archive >> value;
   return value;
 }
 
-void send_bytes(MPI_Comm comm, const std::string& bytes, int dest, int tag) {
-  WG_REQUIRE(bytes.size() < static_cast<std::size_t>(INT_MAX),
-             "alignment message of {} bytes is too large for one MPI message", bytes.size());
-  MPI_CHECK(MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, comm));
-}
-
-std::string receive_matched(MPI_Message& message, const MPI_Status& status) {
+Bytes receive_matched(MPI_Message& message, const MPI_Status& status) {
   int count = 0;
   MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &count));
-  std::string bytes(static_cast<std::size_t>(count), '\0');
+  Bytes bytes(static_cast<std::size_t>(count));
   MPI_CHECK(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &message, MPI_STATUS_IGNORE));
   return bytes;
 }
 
-// Rank 0's own worker thread and the queue of its finished batches.
-class LocalWorker {
+// Non-blocking sends, each buffer kept until its send completes. Both sides send while
+// the other may be sending too (results one way, batches the other), so blocking sends
+// of large messages could wait on each other forever.
+class Outbox {
  public:
-  LocalWorker(const DispatchCallbacks& callbacks, std::mutex& source_mutex,
-              const BatchWorker& worker, std::uint64_t capacity, const std::atomic<bool>& stop)
-      : thread_([&, capacity] { loop(callbacks, source_mutex, worker, capacity, stop); }) {}
-  ~LocalWorker() {
-    quit_ = true;
-    thread_.join();
-  }
+  explicit Outbox(MPI_Comm comm) : comm_(comm) {}
+  ~Outbox() { wait_all(); }
 
-  // Moves finished results out; rethrows the thread's error, if any.
-  bool take(std::deque<BatchResults>& into) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (error_) std::rethrow_exception(error_);
-    const bool any = !finished_.empty();
-    while (!finished_.empty()) {
-      into.push_back(std::move(finished_.front()));
-      finished_.pop_front();
-    }
-    return any;
+  void send(Bytes bytes, int dest, int tag) {
+    WG_REQUIRE(bytes.size() < static_cast<std::size_t>(INT_MAX),
+               "alignment message of {} bytes is too large for one MPI message", bytes.size());
+    sending_.push_back({std::move(bytes), MPI_REQUEST_NULL});
+    Sending& message = sending_.back();
+    MPI_CHECK(MPI_Isend(message.bytes.data(), static_cast<int>(message.bytes.size()), MPI_BYTE,
+                        dest, tag, comm_, &message.request));
   }
-  bool done() const { return done_; }
+  void progress() {
+    for (auto it = sending_.begin(); it != sending_.end();) {
+      int done = 0;
+      MPI_CHECK(MPI_Test(&it->request, &done, MPI_STATUS_IGNORE));
+      it = done ? sending_.erase(it) : std::next(it);
+    }
+  }
+  void wait_all() {
+    for (auto& message : sending_) MPI_Wait(&message.request, MPI_STATUS_IGNORE);
+    sending_.clear();
+  }
 
  private:
-  void loop(const DispatchCallbacks& callbacks, std::mutex& source_mutex,
-            const BatchWorker& worker, std::uint64_t capacity, const std::atomic<bool>& stop) {
-    try {
-      while (!stop && !quit_) {
-        std::optional<WorkBatch> batch;
-        {
-          std::lock_guard<std::mutex> lock(source_mutex);
-          batch = callbacks.next_batch(capacity);
-        }
-        if (!batch) break;
-        BatchResults results = worker(std::move(*batch));
-        std::lock_guard<std::mutex> lock(mutex_);
-        finished_.push_back(std::move(results));
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      error_ = std::current_exception();
-    }
-    done_ = true;
-  }
-
-  std::mutex mutex_;
-  std::deque<BatchResults> finished_;
-  std::exception_ptr error_;
-  std::atomic<bool> done_{false};
-  std::atomic<bool> quit_{false};
-  std::thread thread_;
+  struct Sending {
+    Bytes bytes;
+    MPI_Request request;
+  };
+  MPI_Comm comm_;
+  std::list<Sending> sending_;  // stable addresses for the requests in flight
 };
 
 }  // namespace
 
 DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks,
-                               const BatchWorker& local_worker, std::uint64_t local_capacity,
-                               const std::atomic<bool>& stop) {
+                               const RankWorkers& local, const std::atomic<bool>& stop) {
   int size = 1;
   MPI_CHECK(MPI_Comm_size(comm, &size));
   std::mutex source_mutex;
-  int workers_stopped = 0;
-  LocalWorker local(callbacks, source_mutex, local_worker, local_capacity, stop);
+  AlignPipeline pipeline(local.workers, local.workers.size() + 1,
+                         [&]() -> std::optional<WorkBatch> {
+                           if (stop) return std::nullopt;
+                           std::lock_guard<std::mutex> lock(source_mutex);
+                           return callbacks.next_batch(local.capacity_cells, local.floor_cells);
+                         });
+  Outbox outbox(comm);
+  int workers_finished = 0;
   auto last_tick = std::chrono::steady_clock::now();
   std::deque<BatchResults> finished;
   for (;;) {
-    bool busy = local.take(finished);
+    bool busy = pipeline.take(finished);
     for (; !finished.empty(); finished.pop_front()) callbacks.accept(std::move(finished.front()));
 
-    int flag = 0;
-    MPI_Message message;
-    MPI_Status status;
-    MPI_CHECK(MPI_Improbe(MPI_ANY_SOURCE, kTagRequest, comm, &flag, &message, &status));
-    if (flag) {
+    for (;;) {  // every request that is waiting
+      int flag = 0;
+      MPI_Message message;
+      MPI_Status status;
+      MPI_CHECK(MPI_Improbe(MPI_ANY_SOURCE, kTagRequest, comm, &flag, &message, &status));
+      if (!flag) break;
       busy = true;
       auto request = from_bytes<WorkRequest>(receive_matched(message, status));
       if (request.has_results) callbacks.accept(std::move(request.results));
+      if (request.finished) ++workers_finished;
+      if (!request.wants_batch) continue;
       std::optional<WorkBatch> batch;
       if (!stop) {
         std::lock_guard<std::mutex> lock(source_mutex);
-        batch = callbacks.next_batch(request.capacity_cells);
+        batch = callbacks.next_batch(request.capacity_cells, request.floor_cells);
       }
-      if (batch) {
-        send_bytes(comm, to_bytes(*batch), status.MPI_SOURCE, kTagBatch);
-      } else {
-        MPI_CHECK(MPI_Send(nullptr, 0, MPI_BYTE, status.MPI_SOURCE, kTagStop, comm));
-        ++workers_stopped;
-      }
+      if (batch)
+        outbox.send(to_bytes(*batch), status.MPI_SOURCE, kTagBatch);
+      else
+        outbox.send({}, status.MPI_SOURCE, kTagStop);
     }
-    if (workers_stopped == size - 1 && local.done()) {
-      local.take(finished);
-      for (; !finished.empty(); finished.pop_front())
-        callbacks.accept(std::move(finished.front()));
-      break;
-    }
+    outbox.progress();
+    if (workers_finished == size - 1 && pipeline.drained()) break;
     const auto now = std::chrono::steady_clock::now();
     if (now - last_tick > std::chrono::milliseconds(250)) {
       callbacks.tick();
       last_tick = now;
     }
-    if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(500));
+    if (!busy) pipeline.wait(kIdleWait);
   }
+  outbox.wait_all();
   callbacks.tick();
   return stop ? DispatchOutcome::interrupted : DispatchOutcome::completed;
 }
 
-void run_worker(MPI_Comm comm, const BatchWorker& worker, std::uint64_t capacity_cells) {
-  WorkRequest request;
-  request.capacity_cells = capacity_cells;
+void run_worker(MPI_Comm comm, const RankWorkers& local) {
+  AlignPipeline pipeline(local.workers, 0);
+  const std::size_t depth = local.workers.size() + 1;
+  Outbox outbox(comm);
+  std::size_t awaiting = 0;  // requests sent and not yet answered
+  bool stopped = false;
+  const auto request = [&](std::optional<BatchResults> results) {
+    WorkRequest message;
+    message.wants_batch = !stopped && pipeline.held() + awaiting < depth;
+    message.capacity_cells = local.capacity_cells;
+    message.floor_cells = local.floor_cells;
+    if (results) {
+      message.has_results = true;
+      message.results = std::move(*results);
+    } else if (!message.wants_batch) {
+      return false;
+    }
+    if (message.wants_batch) ++awaiting;
+    outbox.send(to_bytes(message), 0, kTagRequest);
+    return true;
+  };
+  std::deque<BatchResults> finished;
   for (;;) {
-    send_bytes(comm, to_bytes(request), 0, kTagRequest);
-    MPI_Message message;
-    MPI_Status status;
-    MPI_CHECK(MPI_Mprobe(0, MPI_ANY_TAG, comm, &message, &status));
-    std::string bytes = receive_matched(message, status);
-    if (status.MPI_TAG == kTagStop) return;
-    request.results = worker(from_bytes<WorkBatch>(bytes));
-    request.has_results = true;
+    bool busy = pipeline.take(finished);
+    for (; !finished.empty(); finished.pop_front()) request(std::move(finished.front()));
+    while (request(std::nullopt)) {
+    }
+    for (;;) {  // answers: a batch or stop
+      int flag = 0;
+      MPI_Message message;
+      MPI_Status status;
+      MPI_CHECK(MPI_Improbe(0, MPI_ANY_TAG, comm, &flag, &message, &status));
+      if (!flag) break;
+      busy = true;
+      const Bytes bytes = receive_matched(message, status);
+      --awaiting;
+      if (status.MPI_TAG == kTagStop)
+        stopped = true;
+      else
+        pipeline.push(from_bytes<WorkBatch>(bytes));
+    }
+    outbox.progress();
+    if (stopped && awaiting == 0) {
+      pipeline.close();
+      if (pipeline.drained()) break;
+    }
+    if (!busy) pipeline.wait(kIdleWait);
   }
+  WorkRequest last;
+  last.finished = true;
+  outbox.send(to_bytes(last), 0, kTagRequest);
+  outbox.wait_all();
 }
 
 JobSetup broadcast_setup(MPI_Comm comm, const JobSetup& setup) {
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
-  std::string bytes = rank == 0 ? to_bytes(setup) : std::string();
+  Bytes bytes = rank == 0 ? to_bytes(setup) : Bytes();
   unsigned long long size = bytes.size();
   MPI_CHECK(MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm));
   bytes.resize(size);

@@ -1,42 +1,55 @@
 // Pull-based distribution of alignment batches over MPI ranks.
 //
 // Rank 0 runs the dispatcher: its main thread answers workers' requests (MPI only from
-// this thread) while a second thread aligns batches on rank 0 itself. Every worker pulls
-// its next batch when it returns the last one, so a slower rank simply takes fewer.
-// Results reach the sink on rank 0's main thread, in the order they finish.
+// this thread) while its own align threads take batches straight from the source. Every
+// rank keeps its aligners fed through an AlignPipeline: a worker asks for batches ahead
+// (one more than it has aligners), so the next batch is already there when one finishes,
+// and returns each batch's results as soon as they are ready. A slower rank simply pulls
+// fewer batches. Results reach the sink on rank 0's main thread, in the order they finish.
 #pragma once
 
 #include <mpi.h>
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
+#include "align/align_pipeline.hpp"
 #include "align/messages.hpp"
 
 namespace wg::align {
 
 struct DispatchCallbacks {
-  // Next batch of at most about `capacity_cells` cells, or nothing when all are handed out.
-  std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells)> next_batch;
+  // Next batch for a worker taking at most `capacity_cells` cells and, while there is
+  // enough work left, at least `floor_cells`; nothing when all are handed out. Called
+  // from rank 0's main thread and its feeder thread, never both at once.
+  std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells, std::uint64_t floor_cells)>
+      next_batch;
   // Results of one batch (rank 0, main thread).
   std::function<void(BatchResults&&)> accept;
   // Called about every few hundred milliseconds on rank 0's main thread.
   std::function<void()> tick;
 };
 
-using BatchWorker = std::function<BatchResults(WorkBatch&&)>;
+// One rank's aligners (one BatchWorker each) and the batch sizes they take.
+struct RankWorkers {
+  std::vector<BatchWorker> workers;
+  std::uint64_t capacity_cells = 0;
+  std::uint64_t floor_cells = 0;
+};
 
 enum class DispatchOutcome { completed, interrupted };
 
-// Rank 0. Returns once every batch handed out has come back and every worker was told to
-// stop: after all batches, or early when `stop` becomes true (no new batches then).
+// Rank 0. Returns once every worker has returned all its batches and was told to stop:
+// after all batches, or early when `stop` becomes true (no new batches then; batches
+// already handed out are finished).
 DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks,
-                               const BatchWorker& local_worker, std::uint64_t local_capacity,
-                               const std::atomic<bool>& stop);
+                               const RankWorkers& local, const std::atomic<bool>& stop);
 
 // Ranks other than 0: pull, align, return, until told to stop.
-void run_worker(MPI_Comm comm, const BatchWorker& worker, std::uint64_t capacity_cells);
+void run_worker(MPI_Comm comm, const RankWorkers& local);
 
 // Sends the job set-up from rank 0 to every rank (collective).
 JobSetup broadcast_setup(MPI_Comm comm, const JobSetup& setup);

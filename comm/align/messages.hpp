@@ -50,26 +50,34 @@ struct BatchResults {
   std::vector<std::int32_t> scores;
   std::vector<std::string> cigars;  // empty without traceback
   std::uint64_t cells = 0;
-  double compute_seconds = 0;       // worker time spent in the aligner
+  double compute_seconds = 0;       // time this batch spent in its aligner
   double kernel_seconds = 0;        // of which kernels alone (GPUs)
+  double busy_seconds = 0;          // the rank's wall time so far with a batch in an aligner
+  int aligners = 1;                 // aligners on the rank (they may overlap in time)
   int rank = 0;
   std::string backend;              // the worker's aligner, for reports
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & scores & cigars & cells & compute_seconds & kernel_seconds & rank & backend;
+    ar & id & pair_ids & scores & cigars & cells & compute_seconds & kernel_seconds &
+        busy_seconds & aligners & rank & backend;
   }
 };
 
-// A worker's pull: the results of its last batch (if any) and how much it wants next.
+// A worker's message to rank 0: results of a finished batch (if any), whether it wants
+// another batch (each such request gets exactly one answer: a batch or stop), and, last
+// of all, that it is done: every batch it received came back and it will send no more.
 struct WorkRequest {
   bool has_results = false;
   BatchResults results;
-  std::uint64_t capacity_cells = 0;
+  bool wants_batch = false;
+  bool finished = false;
+  std::uint64_t capacity_cells = 0;  // largest batch the worker takes
+  std::uint64_t floor_cells = 0;     // smallest batch worth its overhead
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & has_results & results & capacity_cells;
+    ar & has_results & results & wants_batch & finished & capacity_cells & floor_cells;
   }
 };
 

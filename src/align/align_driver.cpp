@@ -1,6 +1,6 @@
-// `warpgraph align` on every rank: rank 0 reads the input and runs the dispatcher (plus a
-// worker thread of its own), other ranks pull batches; results stream to the output in
-// input order. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
+// `warpgraph align` on every rank: rank 0 reads the input and runs the dispatcher (plus
+// align threads of its own and a writer thread), other ranks pull batches; results stream
+// to the output in input order. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
 // results are flushed in order and the run exits with kExitInterrupted, ready for --resume.
 #include <mpi.h>
 #include <nlohmann/json.hpp>
@@ -13,13 +13,16 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <vector>
 
 #include "align/align_input.hpp"
 #include "align/align_options.hpp"
 #include "align/aligner.hpp"
 #include "align/batch_source.hpp"
 #include "align/dispatcher.hpp"
-#include "align/result_format.hpp"
+#include "align/ordered_results.hpp"
+#include "align/result_stream.hpp"
 #include "align/result_writer.hpp"
 #include "device_binding.hpp"
 #include "error.hpp"
@@ -35,24 +38,39 @@ extern "C" void request_stop(int) { g_stop_requested = true; }
 // Pairs per window of length sorting; bounds rank 0's memory for pending results.
 constexpr std::size_t kWindowPairs = std::size_t{1} << 20;
 
+// Aligners per GPU: two independent ones overlap one's host-side preparation and copies
+// with the other's kernels. The host backend has one (it spreads over cores with OpenMP).
+constexpr int kAlignersPerGpu = 2;
+
+// Smallest batch worth its overhead, unless the worker's capacity is smaller.
+constexpr std::uint64_t kGpuFloorCells = std::uint64_t{1'000'000'000};
+constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{2'000'000};
+
 struct RankStats {
   std::string backend;
   std::uint64_t batches = 0;
   std::uint64_t pairs = 0;
   std::uint64_t cells = 0;
-  double compute_seconds = 0;
-  double kernel_seconds = 0;
+  double compute_seconds = 0;  // summed over the rank's aligners
+  double kernel_seconds = 0;   // summed over the rank's aligners
+  double busy_seconds = 0;     // wall time with at least one batch in an aligner
+  int aligners = 1;
 };
 
 // The host backend when asked for or when this rank has no GPU; else its bound GPU.
-std::unique_ptr<Aligner> make_aligner(MPI_Comm comm, const std::string& backend, bool packed) {
+std::vector<std::unique_ptr<Aligner>> make_aligners(MPI_Comm comm, const std::string& backend,
+                                                    bool packed) {
   const DeviceBinding binding = bind_and_report_devices(comm, backend == "host" ? 0 : 1);
-  if (backend == "host") return make_host_aligner();
-  if (binding.host_backend()) {
+  std::vector<std::unique_ptr<Aligner>> aligners;
+  if (backend != "host" && binding.host_backend())
     WG_REQUIRE(backend != "cuda", "--backend cuda: {}", binding.describe());
-    return make_host_aligner();
+  if (backend == "host" || binding.host_backend()) {
+    aligners.push_back(make_host_aligner());
+    return aligners;
   }
-  return make_cuda_aligner(binding.devices.front(), packed);
+  for (int k = 0; k < kAlignersPerGpu; ++k)
+    aligners.push_back(make_cuda_aligner(binding.devices.front(), packed));
+  return aligners;
 }
 
 KernelScoring kernel_scoring(const JobSetup& setup) {
@@ -93,7 +111,7 @@ void write_report(const std::string& path, const nlohmann::json& report) {
 
 // Rank 0: input, output, dispatch. Returns the exit code.
 int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
-             const BatchWorker& worker, std::uint64_t capacity) {
+             const RankWorkers& local) {
   const auto& queries = input.queries;
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
@@ -114,24 +132,29 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
                first, options.output, first, queries[last.query].id, targets[last.target].id);
     spdlog::info("resuming: {} of {} pairs already written", first, plan.size());
   }
+  int ranks_total = 1;
+  MPI_CHECK(MPI_Comm_size(comm, &ranks_total));
   spdlog::info("aligning {} pairs ({}, {}), {} rank(s)", plan.size() - first,
-               alphabet_name(input.alphabet), input.scheme.description,
-               [&] { int s = 1; MPI_Comm_size(comm, &s); return s; }());
+               alphabet_name(input.alphabet), input.scheme.description, ranks_total);
 
-  BatchSource source(queries, targets, plan, first, kWindowPairs);
+  BatchSource source(queries, targets, plan, first, kWindowPairs, ranks_total);
+  OrderedResults ordered(queries, targets, plan, input.scheme.scale, options.traceback, first,
+                         kWindowPairs);
+  ResultStream stream(ordered, writer);
   std::map<int, RankStats> ranks;
   std::uint64_t done_pairs = 0;
   std::uint64_t done_cells = 0;
   const auto start = std::chrono::steady_clock::now();
   auto last_log = start;
-  auto last_flush = start;
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   const std::uint64_t todo = plan.size() - first;
 
   DispatchCallbacks callbacks;
-  callbacks.next_batch = [&](std::uint64_t cells) { return source.next(cells); };
+  callbacks.next_batch = [&](std::uint64_t capacity, std::uint64_t floor) {
+    return source.next(capacity, floor);
+  };
   callbacks.accept = [&](BatchResults&& results) {
     auto& stats = ranks[results.rank];
     stats.backend = results.backend;
@@ -140,23 +163,14 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
     stats.cells += results.cells;
     stats.compute_seconds += results.compute_seconds;
     stats.kernel_seconds += results.kernel_seconds;
+    stats.busy_seconds = std::max(stats.busy_seconds, results.busy_seconds);
+    stats.aligners = results.aligners;
     done_pairs += results.pair_ids.size();
     done_cells += results.cells;
-    for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
-      const std::uint64_t id = results.pair_ids[k];
-      const PairRef pair = plan.at(id);
-      writer.put(id, format_result_line(queries[pair.query].id, targets[pair.target].id,
-                                        results.scores[k],
-                                        results.cigars.empty() ? nullptr : &results.cigars[k],
-                                        input.scheme.scale));
-    }
+    stream.submit(std::move(results));
   };
   callbacks.tick = [&] {
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_flush > std::chrono::seconds(1)) {
-      writer.flush();
-      last_flush = now;
-    }
     if (now - last_log < std::chrono::seconds(2) && done_pairs < todo) return;
     last_log = now;
     const double seconds = std::max(elapsed(), 1e-9);
@@ -167,29 +181,33 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
                  rate > 0 ? static_cast<double>(todo - done_pairs) / rate : 0.0);
   };
 
-  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, worker, capacity, g_stop_requested);
+  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, g_stop_requested);
+  stream.finish();
   const double seconds = elapsed();
   const bool interrupted = outcome == DispatchOutcome::interrupted;
   if (interrupted) {
-    writer.flush();
     spdlog::warn("interrupted: {} pairs are in {}.partial; run again with --resume to finish",
-                 writer.next_index(), options.output);
+                 ordered.next_index(), options.output);
   } else {
-    WG_REQUIRE(writer.next_index() == plan.size() && writer.pending() == 0,
-               "internal error: {} of {} results written", writer.next_index(), plan.size());
+    WG_REQUIRE(ordered.next_index() == plan.size() && ordered.pending() == 0,
+               "internal error: {} of {} results written", ordered.next_index(), plan.size());
     writer.commit();
   }
-  // Aggregate rates: every rank's cells over its own time, summed over ranks.
+  // Aggregate rates, every rank's cells over its own time, summed over ranks. A rank's
+  // aligners may overlap (two per GPU): "aligner" GCUPS divide by the wall time the rank
+  // had at least one batch in an aligner; kernel seconds are summed over the aligners, so
+  // with overlapping kernels "kernel" GCUPS is a lower bound of the GPU's kernel rate.
   double compute_gcups = 0;
   double kernel_gcups = 0;
   nlohmann::json rank_reports = nlohmann::json::array();
   for (const auto& [rank, stats] : ranks) {
-    if (stats.compute_seconds > 0)
-      compute_gcups += static_cast<double>(stats.cells) / stats.compute_seconds * 1e-9;
+    if (stats.busy_seconds > 0)
+      compute_gcups += static_cast<double>(stats.cells) / stats.busy_seconds * 1e-9;
     if (stats.kernel_seconds > 0)
       kernel_gcups += static_cast<double>(stats.cells) / stats.kernel_seconds * 1e-9;
-    rank_reports.push_back({{"rank", rank}, {"backend", stats.backend}, {"batches", stats.batches},
-                            {"pairs", stats.pairs}, {"cells", stats.cells},
+    rank_reports.push_back({{"rank", rank}, {"backend", stats.backend}, {"aligners", stats.aligners},
+                            {"batches", stats.batches}, {"pairs", stats.pairs}, {"cells", stats.cells},
+                            {"busy_seconds", stats.busy_seconds},
                             {"compute_seconds", stats.compute_seconds},
                             {"kernel_seconds", stats.kernel_seconds}});
   }
@@ -230,44 +248,50 @@ int run_align(const AlignOptions& options) {
   setup = broadcast_setup(comm, setup);
   const KernelScoring scoring = kernel_scoring(setup);
 
-  auto aligner = make_aligner(comm, options.backend, options.packed_scores);
-  spdlog::debug("rank {} aligns with {}", rank, aligner->name());
-  const bool on_gpu = aligner->name().rfind("cuda", 0) == 0;
-  const std::uint64_t capacity =
-      options.batch_cells > 0
-          ? options.batch_cells
-          : (on_gpu ? std::uint64_t{60'000'000'000}
-                    : std::uint64_t{300'000'000} * static_cast<std::uint64_t>(omp_get_max_threads()));
+  const auto aligners = make_aligners(comm, options.backend, options.packed_scores);
+  spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
+  const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
+  const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
+  RankWorkers local;
+  local.capacity_cells = options.batch_cells > 0
+                             ? options.batch_cells
+                             : (on_gpu ? std::uint64_t{60'000'000'000}
+                                       : std::uint64_t{300'000'000} * threads);
+  local.floor_cells =
+      std::min(local.capacity_cells, on_gpu ? kGpuFloorCells : kHostFloorCellsPerThread * threads);
+  for (const auto& owned : aligners) {
+    Aligner* aligner = owned.get();
+    local.workers.push_back([aligner, rank, &setup, &scoring](WorkBatch&& batch) {
+      PairBatch pairs;
+      pairs.residues = std::move(batch.residues);
+      pairs.offsets = std::move(batch.offsets);
+      pairs.lengths = std::move(batch.lengths);
+      pairs.query = std::move(batch.query);
+      pairs.target = std::move(batch.target);
+      const double before = aligner->compute_seconds();
+      const double kernel_before = aligner->kernel_seconds();
+      std::vector<PairResult> results;
+      aligner->align(pairs, scoring, setup.traceback, results);
+      BatchResults out;
+      out.id = batch.id;
+      out.pair_ids = std::move(batch.pair_ids);
+      out.cells = pairs.cells();
+      out.compute_seconds = aligner->compute_seconds() - before;
+      out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
+      out.rank = rank;
+      out.backend = aligner->name();
+      out.scores.reserve(results.size());
+      if (setup.traceback) out.cigars.reserve(results.size());
+      for (auto& r : results) {
+        out.scores.push_back(r.score);
+        if (setup.traceback) out.cigars.push_back(std::move(r.cigar));
+      }
+      return out;
+    });
+  }
 
-  const BatchWorker worker = [&](WorkBatch&& batch) {
-    PairBatch pairs;
-    pairs.residues = std::move(batch.residues);
-    pairs.offsets = std::move(batch.offsets);
-    pairs.lengths = std::move(batch.lengths);
-    pairs.query = std::move(batch.query);
-    pairs.target = std::move(batch.target);
-    const double before = aligner->compute_seconds();
-    const double kernel_before = aligner->kernel_seconds();
-    std::vector<PairResult> results;
-    aligner->align(pairs, scoring, setup.traceback, results);
-    BatchResults out;
-    out.id = batch.id;
-    out.pair_ids = std::move(batch.pair_ids);
-    out.cells = pairs.cells();
-    out.compute_seconds = aligner->compute_seconds() - before;
-    out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
-    out.rank = rank;
-    out.backend = aligner->name();
-    out.scores.reserve(results.size());
-    for (auto& r : results) {
-      out.scores.push_back(r.score);
-      if (setup.traceback) out.cigars.push_back(std::move(r.cigar));
-    }
-    return out;
-  };
-
-  if (rank == 0) return run_root(comm, options, input, worker, capacity);
-  run_worker(comm, worker, capacity);
+  if (rank == 0) return run_root(comm, options, input, local);
+  run_worker(comm, local);
   return g_stop_requested ? kExitInterrupted : kExitOk;
 }
 

@@ -1,10 +1,16 @@
 // Cuts the pair list into batches for the dispatcher. Pairs are taken a window at a time
 // in output order; inside a window they are sorted by length, so every batch holds pairs
 // of similar lengths (one kernel class on a GPU, little padding in SIMD lanes) while the
-// results still stream out in order with memory bounded by the window.
+// results still stream out in order with memory bounded by the window. The next window
+// is read and sorted on a background thread while batches are cut from the current one.
+//
+// Batch sizes follow guided self-scheduling: a batch takes
+// min(capacity, max(floor, remaining cells / (2 x workers))), so large jobs go out in
+// batches as large as a worker takes, and small jobs still reach every worker.
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <optional>
 #include <vector>
 
@@ -16,31 +22,50 @@ namespace wg::align {
 
 class BatchSource {
  public:
-  // queries and targets may be the same vector (all-vs-all). Pairs before first_pair are
-  // skipped (already written by an earlier run).
-  BatchSource(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
-              const PairPlan& plan, std::uint64_t first_pair, std::size_t window_pairs);
+  // Sort keys hold a pair's place in its window in this many bits.
+  static constexpr int kWindowBits = 20;
 
-  std::optional<WorkBatch> next(std::uint64_t capacity_cells);
+  // queries and targets may be the same vector (all-vs-all). Pairs before first_pair are
+  // skipped (already written by an earlier run). workers: how many ranks pull batches.
+  // window_pairs: at most 2^kWindowBits.
+  BatchSource(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
+              const PairPlan& plan, std::uint64_t first_pair, std::size_t window_pairs,
+              int workers);
+  ~BatchSource();
+  BatchSource(const BatchSource&) = delete;
+  BatchSource& operator=(const BatchSource&) = delete;
+
+  // The next batch for a worker taking at most capacity_cells and, while enough work is
+  // left, at least floor_cells; nothing once every pair is handed out.
+  std::optional<WorkBatch> next(std::uint64_t capacity_cells, std::uint64_t floor_cells);
+
+  std::uint64_t remaining_cells() const { return remaining_cells_; }
 
  private:
-  struct Pending {
-    std::uint32_t query_length;
-    std::uint32_t target_length;
-    std::uint64_t id;
-    PairRef pair;
+  struct Window {
+    std::uint64_t first_pair = 0;
+    std::vector<PairRef> pairs;       // in output order
+    std::vector<std::uint64_t> keys;  // sorted: query length, target length, place
   };
-  void load_window();
+  Window read_window(std::uint64_t first_pair) const;
+  void start_next_window();
+  std::uint32_t slot_of(WorkBatch& batch, std::size_t sequence_key, const Sequence& sequence);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
   const PairPlan& plan_;
   std::size_t window_pairs_;
-  std::uint64_t next_pair_;
-  PairRef cursor_;
-  std::vector<Pending> window_;
+  int workers_;
+  std::uint64_t remaining_cells_ = 0;
+  std::uint64_t next_window_pair_;  // first pair of the window being read ahead
+  std::future<Window> upcoming_;
+  Window window_;
   std::size_t window_position_ = 0;
   std::uint64_t next_batch_id_ = 0;
+  // A sequence's slot in the batch being cut, valid while its stamp is the batch's.
+  std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> slot_;
+  std::uint32_t generation_ = 0;
 };
 
 }  // namespace wg::align

@@ -55,4 +55,39 @@ void PairPlan::advance(PairRef& pair) const {
   }
 }
 
+std::uint64_t PairPlan::cells_from(std::uint64_t first,
+                                   const std::vector<std::uint32_t>& query_lengths,
+                                   const std::vector<std::uint32_t>& target_lengths) const {
+  if (first >= size_) return 0;
+  const PairRef start = at(first);
+  std::uint64_t cells = 0;
+  switch (mode_) {
+    case PairMode::pairs:
+      for (std::uint32_t i = start.query; i < queries_; ++i)
+        cells += std::uint64_t{query_lengths[i]} * target_lengths[i];
+      return cells;
+    case PairMode::query_target: {
+      std::uint64_t all_targets = 0;
+      std::uint64_t rest_of_row = 0;
+      for (std::uint32_t j = 0; j < targets_; ++j) {
+        all_targets += target_lengths[j];
+        if (j >= start.target) rest_of_row += target_lengths[j];
+      }
+      cells = query_lengths[start.query] * rest_of_row;
+      for (std::uint32_t i = start.query + 1; i < queries_; ++i) cells += query_lengths[i] * all_targets;
+      return cells;
+    }
+    case PairMode::all_vs_all: break;
+  }
+  // Row i pairs record i with every later record: length(i) x (sum of later lengths).
+  std::uint64_t later = 0;  // sum of lengths after the row being summed
+  for (std::uint32_t i = queries_; i-- > start.query + 1;) {
+    cells += query_lengths[i] * later;
+    later += query_lengths[i];
+  }
+  std::uint64_t rest_of_row = 0;
+  for (std::uint32_t j = start.target; j < queries_; ++j) rest_of_row += query_lengths[j];
+  return cells + query_lengths[start.query] * rest_of_row;
+}
+
 }  // namespace wg::align

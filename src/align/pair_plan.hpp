@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace wg::align {
 
@@ -21,6 +22,11 @@ class PairPlan {
   std::uint64_t size() const { return size_; }
   PairRef at(std::uint64_t index) const;      // random access (O(records) for all-vs-all)
   void advance(PairRef& pair) const;          // the pair after `pair`
+
+  // Cells (sum of query length x target length) of pairs first..size()-1, in O(records):
+  // what is left of a job, for sizing batches. Lengths are per record.
+  std::uint64_t cells_from(std::uint64_t first, const std::vector<std::uint32_t>& query_lengths,
+                           const std::vector<std::uint32_t>& target_lengths) const;
 
  private:
   PairMode mode_;

@@ -47,7 +47,6 @@ ResultWriter::ResultWriter(const std::string& path, bool resume) : path_(path) {
   }
   if (resume && std::filesystem::exists(partial_path_)) {
     lines_kept_ = keep_complete_lines(partial_path_, last_kept_line_);
-    next_index_ = lines_kept_;
   }
   out_ = std::fopen(partial_path_.c_str(), lines_kept_ > 0 ? "ab" : "wb");
   if (!out_) fail("{}: cannot open for writing: {}", partial_path_, std::strerror(errno));
@@ -60,18 +59,9 @@ ResultWriter::~ResultWriter() {
   if (owns_file_ && out_) std::fclose(out_);
 }
 
-void ResultWriter::put(std::uint64_t index, std::string line) {
-  if (index != next_index_) {
-    pending_.emplace(index, std::move(line));
-    return;
-  }
-  std::fwrite(line.data(), 1, line.size(), out_);
-  ++next_index_;
-  for (auto it = pending_.begin(); it != pending_.end() && it->first == next_index_;
-       it = pending_.erase(it)) {
-    std::fwrite(it->second.data(), 1, it->second.size(), out_);
-    ++next_index_;
-  }
+void ResultWriter::write(const char* data, std::size_t size) {
+  if (std::fwrite(data, 1, size, out_) != size)
+    fail("{}: write failed: {}", owns_file_ ? partial_path_ : "stdout", std::strerror(errno));
 }
 
 void ResultWriter::flush() {

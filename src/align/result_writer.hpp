@@ -2,12 +2,11 @@
 // temporary name FILE.partial and renamed to FILE only when the run completes; an
 // interrupted run leaves FILE.partial holding the finished results, in order, and
 // --resume continues it: complete lines are kept, a torn last line is cut off, and the
-// run skips the pairs already written.
+// run skips the pairs already written. Putting the lines in order is OrderedResults' job.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -26,11 +25,8 @@ class ResultWriter {
   // True when --resume finds FILE already complete.
   bool already_complete() const { return already_complete_; }
 
-  // Result for pair `index` (in any order); lines leave in index order.
-  void put(std::uint64_t index, std::string line);
-  std::uint64_t next_index() const { return next_index_; }
-  std::size_t pending() const { return pending_.size(); }
-
+  // Appends whole lines.
+  void write(const char* data, std::size_t size);
   void flush();
   void commit();  // complete run: flush, close, rename FILE.partial to FILE
 
@@ -43,8 +39,6 @@ class ResultWriter {
   std::uint64_t lines_kept_ = 0;
   std::string last_kept_line_;
   bool already_complete_ = false;
-  std::uint64_t next_index_ = 0;
-  std::map<std::uint64_t, std::string> pending_;
 };
 
 }  // namespace wg::align

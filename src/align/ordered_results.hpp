@@ -1,0 +1,60 @@
+// Puts results that arrive in any order (batches are length-sorted within windows and
+// finish on different ranks) back into input order and formats the lines of the longest
+// finished prefix. Storage is indexed by pair: one slab per window of pairs holding the
+// scores, done flags and (with traceback) the CIGAR strings, released as soon as the
+// prefix passes it, so memory stays bounded by the windows in flight.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "align/fasta.hpp"
+#include "align/messages.hpp"
+#include "align/pair_plan.hpp"
+
+namespace wg::align {
+
+class OrderedResults {
+ public:
+  // Pairs first..plan.size()-1 are expected (earlier ones were written by an earlier run).
+  OrderedResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
+                 const PairPlan& plan, std::int32_t scale, bool traceback, std::uint64_t first,
+                 std::size_t window_pairs);
+
+  // Stores one batch's results (CIGAR strings are moved out) and appends to `out` the
+  // lines that became writable, in input order.
+  void put(BatchResults& results, fmt::memory_buffer& out);
+
+  std::uint64_t next_index() const { return next_; }  // pairs written so far, resumed included
+  std::uint64_t pending() const { return pending_; }  // stored, waiting for earlier pairs
+
+ private:
+  struct Slab {
+    std::vector<std::int32_t> scores;
+    std::vector<std::uint8_t> done;
+    std::vector<std::string> cigars;
+  };
+  Slab& slab(std::size_t k);
+  void retire_front();
+  void append_ready(fmt::memory_buffer& out);
+
+  const std::vector<Sequence>& queries_;
+  const std::vector<Sequence>& targets_;
+  const PairPlan& plan_;
+  std::int32_t scale_;
+  bool traceback_;
+  std::size_t window_pairs_;
+  std::uint64_t next_;         // next pair to write
+  PairRef next_pair_;          // its records
+  std::uint64_t base_;         // first pair of slabs_[0]
+  std::deque<std::unique_ptr<Slab>> slabs_;  // null until a result of that window arrives
+  std::unique_ptr<Slab> spare_;              // a retired slab, reused
+  std::uint64_t pending_ = 0;
+};
+
+}  // namespace wg::align

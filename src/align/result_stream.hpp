@@ -1,0 +1,44 @@
+// Rank 0's writer thread: takes finished batches from the dispatcher's main thread (which
+// must stay free to answer workers), puts them in order, formats the lines and writes
+// them to the output, flushing the finished prefix about every second so that an
+// interrupted run leaves as much as possible in FILE.partial.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "align/messages.hpp"
+#include "align/ordered_results.hpp"
+#include "align/result_writer.hpp"
+
+namespace wg::align {
+
+class ResultStream {
+ public:
+  ResultStream(OrderedResults& ordered, ResultWriter& file);
+  ~ResultStream();
+  ResultStream(const ResultStream&) = delete;
+  ResultStream& operator=(const ResultStream&) = delete;
+
+  // Queues one batch's results; rethrows an error of the writer thread.
+  void submit(BatchResults&& results);
+  // Writes and flushes everything submitted, then stops the thread; rethrows its error.
+  void finish();
+
+ private:
+  void loop();
+
+  OrderedResults& ordered_;
+  ResultWriter& file_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<BatchResults> queue_;
+  bool closing_ = false;
+  std::exception_ptr error_;
+  std::thread thread_;
+};
+
+}  // namespace wg::align

@@ -1,0 +1,145 @@
+// Batch cutting: the plan's cell count against a direct sum in every pairing mode (also
+// from a resume point), every pair handed out exactly once across windows with its own
+// residues, each sequence stored once per batch, and guided batch sizes: about the
+// remaining cells over twice the workers, never above the capacity, never below the
+// floor while work is left.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+#include "align/batch_source.hpp"
+
+namespace wg::align {
+namespace {
+
+std::vector<Sequence> random_sequences(std::size_t count, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> length(1, 40);
+  std::uniform_int_distribution<int> code(0, 3);
+  std::vector<Sequence> sequences(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    sequences[i].id = "s" + std::to_string(i);
+    sequences[i].codes.resize(static_cast<std::size_t>(length(rng)));
+    for (auto& c : sequences[i].codes) c = static_cast<std::uint8_t>(code(rng));
+  }
+  return sequences;
+}
+
+std::vector<std::uint32_t> lengths(const std::vector<Sequence>& sequences) {
+  std::vector<std::uint32_t> out;
+  for (const auto& s : sequences) out.push_back(static_cast<std::uint32_t>(s.codes.size()));
+  return out;
+}
+
+std::uint64_t direct_cells(const PairPlan& plan, std::uint64_t first,
+                           const std::vector<Sequence>& queries, const std::vector<Sequence>& targets) {
+  std::uint64_t cells = 0;
+  for (std::uint64_t i = first; i < plan.size(); ++i) {
+    const PairRef pair = plan.at(i);
+    cells += queries[pair.query].codes.size() * targets[pair.target].codes.size();
+  }
+  return cells;
+}
+
+TEST(AlignPairPlan, CellsFromMatchesDirectSum) {
+  const auto queries = random_sequences(23, 1);
+  const auto targets = random_sequences(17, 2);
+  const PairPlan pairs(PairMode::pairs, 23, 23);
+  const PairPlan all(PairMode::all_vs_all, 23, 23);
+  const PairPlan cross(PairMode::query_target, 23, 17);
+  for (const std::uint64_t first : {0, 1, 5, 22, 100, 252, 253, 390, 391}) {
+    if (first <= pairs.size()) {
+      EXPECT_EQ(pairs.cells_from(first, lengths(queries), lengths(queries)),
+                direct_cells(pairs, first, queries, queries)) << "pairs from " << first;
+    }
+    if (first <= all.size()) {
+      EXPECT_EQ(all.cells_from(first, lengths(queries), lengths(queries)),
+                direct_cells(all, first, queries, queries)) << "all-vs-all from " << first;
+    }
+    EXPECT_EQ(cross.cells_from(first, lengths(queries), lengths(targets)),
+              direct_cells(cross, first, queries, targets)) << "query x target from " << first;
+  }
+}
+
+TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
+  const auto queries = random_sequences(30, 3);
+  const auto targets = random_sequences(11, 4);
+  const PairPlan plan(PairMode::query_target, 30, 11);
+  BatchSource source(queries, targets, plan, 7, 37, 2);  // resume at 7, windows of 37 pairs
+  std::set<std::uint64_t> seen;
+  while (auto batch = source.next(500, 100)) {
+    ASSERT_FALSE(batch->pair_ids.empty());
+    std::set<std::pair<std::uint32_t, std::uint32_t>> stored;  // (offset, length) per slot
+    for (std::size_t s = 0; s < batch->lengths.size(); ++s)
+      EXPECT_TRUE(stored.insert({static_cast<std::uint32_t>(batch->offsets[s]), batch->lengths[s]}).second);
+    std::size_t distinct_sequences = 0;
+    std::set<std::uint32_t> query_records, target_records;
+    for (std::size_t k = 0; k < batch->pair_ids.size(); ++k) {
+      const std::uint64_t id = batch->pair_ids[k];
+      EXPECT_TRUE(seen.insert(id).second) << "pair " << id << " handed out twice";
+      const PairRef pair = plan.at(id);
+      query_records.insert(pair.query);
+      target_records.insert(pair.target);
+      const auto& q = queries[pair.query].codes;
+      const auto& t = targets[pair.target].codes;
+      const std::uint32_t qs = batch->query[k], ts = batch->target[k];
+      ASSERT_EQ(batch->lengths[qs], q.size());
+      ASSERT_EQ(batch->lengths[ts], t.size());
+      EXPECT_TRUE(std::equal(q.begin(), q.end(), batch->residues.begin() + static_cast<std::ptrdiff_t>(batch->offsets[qs])));
+      EXPECT_TRUE(std::equal(t.begin(), t.end(), batch->residues.begin() + static_cast<std::ptrdiff_t>(batch->offsets[ts])));
+    }
+    distinct_sequences = query_records.size() + target_records.size();
+    EXPECT_EQ(batch->lengths.size(), distinct_sequences) << "each sequence once per batch";
+  }
+  EXPECT_EQ(seen.size(), plan.size() - 7);
+  EXPECT_EQ(*seen.begin(), 7u);
+  EXPECT_EQ(source.remaining_cells(), 0u);
+  EXPECT_FALSE(source.next(500, 100));
+}
+
+TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
+  const auto sequences = random_sequences(200, 5);
+  const PairPlan plan(PairMode::all_vs_all, 200, 200);
+  const int workers = 4;
+  const std::uint64_t capacity = 10'000'000;
+  const std::uint64_t floor = 2'000;
+  BatchSource source(sequences, sequences, plan, 0, 1 << 16, workers);  // one window
+  const std::uint64_t total = source.remaining_cells();
+  ASSERT_EQ(total, direct_cells(plan, 0, sequences, sequences));
+  std::uint64_t handed_out = 0;
+  std::size_t batches = 0;
+  constexpr std::uint64_t kLongestPair = 40 * 40;
+  while (true) {
+    const std::uint64_t before = source.remaining_cells();
+    const auto batch = source.next(capacity, floor);
+    if (!batch) break;
+    ++batches;
+    std::uint64_t cells = 0;
+    for (std::size_t k = 0; k < batch->query.size(); ++k)
+      cells += std::uint64_t{batch->lengths[batch->query[k]]} * batch->lengths[batch->target[k]];
+    handed_out += cells;
+    EXPECT_EQ(source.remaining_cells(), before - cells);
+    const std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * workers)));
+    EXPECT_LE(cells, goal) << "batch " << batches;
+    // Only the last batch may stop before the next pair would overflow the goal.
+    if (source.remaining_cells() > 0) {
+      EXPECT_GT(cells + kLongestPair, goal) << "batch " << batches;
+    }
+  }
+  EXPECT_EQ(handed_out, total);
+  // Geometric shrinking: about 2 x workers x ln(total / floor) batches, far more than the
+  // total / capacity a fixed size would give, and far fewer than total / floor.
+  EXPECT_GT(batches, static_cast<std::size_t>(2 * workers));
+  EXPECT_LT(batches, total / floor / 2);
+  // The first batch takes an eighth of the job (capacity permitting).
+  BatchSource fresh(sequences, sequences, plan, 0, 1 << 16, workers);
+  const auto first = fresh.next(capacity, floor);
+  std::uint64_t first_cells = total - fresh.remaining_cells();
+  EXPECT_LE(first_cells, total / 8);
+  EXPECT_GT(first_cells, total / 8 - kLongestPair);
+  ASSERT_TRUE(first);
+}
+
+}  // namespace
+}  // namespace wg::align
