@@ -98,6 +98,8 @@ class CudaAligner final : public Aligner {
     cudaDeviceProp properties{};
     CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
+    block_class_limit_ =
+        static_cast<std::size_t>(properties.multiProcessorCount) * kBlockClassPairsPerSM;
     for (auto& slot : slots_) CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
     CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreate(&kernels_start_));
@@ -127,6 +129,7 @@ class CudaAligner final : public Aligner {
 
   int device_;
   bool packed_;
+  std::size_t block_class_limit_ = 0;  // this many block-class pairs fill the GPU one warp each
   std::string name_;
   Slot slots_[kSlots];
   cudaEvent_t pool_ready_ = nullptr;
@@ -280,10 +283,15 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   // Per length class: pairs for the packed 16-bit kernel, then the others.
   std::vector<std::uint32_t> by_class[kLengthClassCount][2];
   const PackedFit fits(scoring);
+  std::size_t block_pairs = 0;
+  for (std::uint32_t p = 0; p < batch.size(); ++p)
+    block_pairs += length_class_of(batch.query_length(p)) == kBlockClass;
+  const bool block_class = block_pairs < block_class_limit_;
   for (std::uint32_t p = 0; p < batch.size(); ++p) {
     const std::uint32_t m = batch.query_length(p);
     const std::uint32_t n = batch.target_length(p);
-    const int c = length_class_of(m);
+    int c = length_class_of(m);
+    if (c == kBlockClass && !block_class) c = kWarpClass;
     const bool packed = packed_ && !traceback && kLengthClasses[c].packed && fits(m, n);
     by_class[c][packed ? 0 : 1].push_back(p);
   }
