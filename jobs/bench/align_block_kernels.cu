@@ -1,0 +1,136 @@
+// Kernel-only timing of the two shapes for long pairs: the warp-class kernel (one warp per
+// pair, row bands one after another) against the block-class kernel (one block of
+// kBlockWarps warps per pair, row bands pipelined across the warps), on the same batches of
+// random DNA pairs (match 2, mismatch -3, gap open 5, extend 2, end gaps penalised,
+// 32-bit scores). Each time is the median of 3 launches (CUDA events) after one warm-up
+// launch; the block kernel's scores must equal the warp kernel's. Built and run by
+// jobs/bench/align_long.sh (nvcc -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr
+// -Ikernels -Ikernels/align -Isrc/common jobs/bench/align_block_kernels.cu).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "align/cuda_block_wavefront.cuh"
+
+namespace {
+
+using wg::align::kBlockWarps;
+using namespace wg::align::cuda;
+
+void check(cudaError_t status, int line) {
+  if (status == cudaSuccess) return;
+  std::fprintf(stderr, "CUDA error %s at line %d\n", cudaGetErrorString(status), line);
+  std::exit(1);
+}
+#define CHECK(call) check((call), __LINE__)
+
+std::vector<void*> allocations;  // of the current shape
+
+template <typename T>
+T* allocate(std::size_t count) {
+  T* device = nullptr;
+  CHECK(cudaMalloc(&device, std::max<std::size_t>(1, count) * sizeof(T)));
+  allocations.push_back(device);
+  return device;
+}
+
+template <typename T>
+T* upload(const std::vector<T>& host) {
+  T* device = allocate<T>(host.size());
+  CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  return device;
+}
+
+struct Shape {
+  std::uint32_t pairs;
+  int m;
+  int n;
+};
+
+// Median milliseconds of 3 timed launches after a warm-up launch.
+template <typename Launch>
+float median_ms(const Launch& launch) {
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  launch();
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  std::vector<float> ms(3);
+  for (float& t : ms) {
+    CHECK(cudaEventRecord(start));
+    launch();
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    CHECK(cudaEventElapsedTime(&t, start, stop));
+  }
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
+  std::sort(ms.begin(), ms.end());
+  return ms[1];
+}
+
+}  // namespace
+
+int main() {
+  const Shape shapes[] = {{64, 2048, 10000},  {64, 2049, 10000},  {64, 4096, 10000},
+                          {64, 10000, 10000}, {16, 20000, 20000}, {2048, 2049, 2049}};
+  const DeviceScoring scoring{5, 2, 2, -3, false};
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> letter(0, 3);
+  std::printf("%-18s %10s %10s %10s %10s %8s\n", "pairs x m x n", "warp ms", "block ms",
+              "warp GCUPS", "block GCUPS", "speedup");
+  int failures = 0;
+  for (const Shape& shape : shapes) {
+    std::vector<std::uint8_t> residues;
+    std::vector<std::uint64_t> offsets;
+    std::vector<std::uint32_t> lengths, query, target, members;
+    std::vector<std::uint64_t> carry_offset;
+    const std::uint64_t carry_per_pair = std::uint64_t{kBlockWarps} * shape.n;
+    for (std::uint32_t p = 0; p < shape.pairs; ++p) {
+      for (const int length : {shape.m, shape.n}) {
+        offsets.push_back(residues.size());
+        lengths.push_back(static_cast<std::uint32_t>(length));
+        for (int i = 0; i < length; ++i) residues.push_back(static_cast<std::uint8_t>(letter(rng)));
+      }
+      query.push_back(2 * p);
+      target.push_back(2 * p + 1);
+      members.push_back(p);
+      carry_offset.push_back(p * carry_per_pair);
+    }
+    DevicePairs pairs{};
+    pairs.residues = upload(residues);
+    pairs.offsets = upload(offsets);
+    pairs.lengths = upload(lengths);
+    pairs.query = upload(query);
+    pairs.target = upload(target);
+    pairs.members = upload(members);
+    pairs.count = shape.pairs;
+    pairs.carry_offset = upload(carry_offset);
+    pairs.carry = allocate<int2>(carry_per_pair * shape.pairs);
+    pairs.scores = allocate<std::int32_t>(shape.pairs);
+    std::vector<std::int32_t> warp_scores(shape.pairs), block_scores(shape.pairs);
+
+    const float warp_ms = median_ms([&] {
+      const unsigned blocks = (shape.pairs * 32 + kThreadsPerBlock - 1) / kThreadsPerBlock;
+      wavefront_kernel<32, true, false><<<blocks, kThreadsPerBlock>>>(pairs, scoring, nullptr);
+    });
+    CHECK(cudaMemcpy(warp_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemset(pairs.scores, 0x7f, shape.pairs * 4));
+    const float block_ms = median_ms([&] {
+      block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr);
+    });
+    CHECK(cudaMemcpy(block_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
+    const bool same = warp_scores == block_scores;
+    failures += !same;
+    const double cells = double(shape.pairs) * shape.m * shape.n;
+    std::printf("%5u x %5d x %5d %10.2f %10.2f %10.1f %10.1f %8.2f%s\n", shape.pairs, shape.m,
+                shape.n, warp_ms, block_ms, cells / (warp_ms * 1e6), cells / (block_ms * 1e6),
+                warp_ms / block_ms, same ? "" : "  SCORES DIFFER");
+    for (void* allocation : allocations) CHECK(cudaFree(allocation));
+    allocations.clear();
+  }
+  return failures == 0 ? 0 : 1;
+}
