@@ -55,7 +55,8 @@ class SequenceMaker {
   std::mt19937& rng_;
 };
 
-void add_pair(PairBatch& batch, const std::vector<std::uint8_t>& q, const std::vector<std::uint8_t>& t) {
+void add_pair(PairBatch& batch, const std::vector<std::uint8_t>& q,
+              const std::vector<std::uint8_t>& t) {
   for (const auto* s : {&q, &t}) {
     batch.offsets.push_back(batch.residues.size());
     batch.lengths.push_back(static_cast<std::uint32_t>(s->size()));
@@ -106,7 +107,8 @@ PairBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
     const std::size_t kept = std::min<std::size_t>(t.size(), shape.n);
     t.resize(shape.n);
     const std::vector<std::uint8_t> tail = make.random(shape.n);
-    std::copy(tail.begin() + static_cast<std::ptrdiff_t>(kept), tail.end(), t.begin() + static_cast<std::ptrdiff_t>(kept));
+    std::copy(tail.begin() + static_cast<std::ptrdiff_t>(kept), tail.end(),
+              t.begin() + static_cast<std::ptrdiff_t>(kept));
     add_pair(batch, q, t);
   }
   return batch;
@@ -140,6 +142,18 @@ std::vector<Scheme> schemes() {
   linear.gap_extend = 4;
   all.push_back({Alphabet::dna, linear});
   return all;
+}
+
+// Enough block-class pairs to fill any GPU one warp per pair (3,000 queries of 2049-2100
+// rows, short targets): the aligner runs them on the warp class instead.
+PairBatch many_long_queries(Alphabet alphabet, std::mt19937& rng) {
+  SequenceMaker make(alphabet, rng);
+  std::uniform_int_distribution<std::uint32_t> query_length(2049, 2100);
+  std::uniform_int_distribution<std::uint32_t> target_length(1, 16);
+  PairBatch batch;
+  for (int k = 0; k < 3000; ++k)
+    add_pair(batch, make.random(query_length(rng)), make.random(target_length(rng)));
+  return batch;
 }
 
 // Every scheme, score-only (32-bit and packed 16-bit) and with traceback: the GPU gives
@@ -184,9 +198,15 @@ TEST(GpuKernels, EveryClassMatchesTheHostKernel) {
 
 TEST(GpuKernels, BlockClassMatchesTheHostKernelOnLongPairs) {
   if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
-  static_assert(kLengthClasses[kLengthClassCount - 1].warps > 1, "the longest class is the block class");
+  static_assert(kLengthClasses[kLengthClassCount - 1].warps > 1,
+                "the longest class is the block class");
   ASSERT_STREQ(kLengthClasses[length_class_of(2049)].name, "block");
   expect_gpu_matches_host(long_batch);
+}
+
+TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  expect_gpu_matches_host(many_long_queries);
 }
 
 }  // namespace
