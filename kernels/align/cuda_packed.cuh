@@ -30,6 +30,16 @@ __device__ __forceinline__ unsigned add_max2(unsigned a, unsigned b, unsigned c)
   return pack2(l, h);
 #endif
 }
+// a + b per 16-bit half (no carry between halves).
+__device__ __forceinline__ unsigned add2(unsigned a, unsigned b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  unsigned sum;
+  asm("add.s16x2 %0, %1, %2;" : "=r"(sum) : "r"(a), "r"(b));
+  return sum;
+#else
+  return pack2(low16(a) + low16(b), high16(a) + high16(b));
+#endif
+}
 __device__ __forceinline__ unsigned max2(unsigned a, unsigned b) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   return __vmaxs2(a, b);
@@ -99,10 +109,10 @@ struct PackedHalf {
   bool owns_corner = false;
 };
 
-template <int G, bool kUniform>
+// G threads per two pairs, R query rows per thread.
+template <int G, int R, bool kUniform>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
-  constexpr int R = kRowsPerThread;
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];
   if (!kUniform)
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
@@ -231,7 +241,9 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 
         unsigned diagonal = diagonal_top;
         diagonal_top = up_h;
-        unsigned up_open = add_max2(up_h, minus_open, floor2);
+        // No floor needed: PackedFit keeps every real H - open inside 16 bits, and cells
+        // past a pair's end never feed its real cells.
+        unsigned up_open = add2(up_h, minus_open);
         const int code_a = static_cast<int>(code & 0xffffu);
         const int code_b = static_cast<int>(code >> 16);
         unsigned column_low = 0;
@@ -260,7 +272,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
           h[r] = h_new;
           up_h = h_new;
           // h - open serves the next row's F and, with E, the next column's E.
-          up_open = add_max2(h_new, minus_open, floor2);
+          up_open = add2(h_new, minus_open);
           e[r] = add_max2(e[r], minus_extend, up_open);
         }
         out_h = up_h;
