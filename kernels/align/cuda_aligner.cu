@@ -203,10 +203,16 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
       total.carry += needs.carry;
     }
   }
-  // The packed kernel carries rows per group of two pairs, as long as the longer of them.
+  // The packed kernel carries rows per group of two pairs, as long as the longer of them,
+  // with row bands as tall as the chunk's longest query makes best.
+  int packed_rows = 0;
   if (packed) {
+    std::uint32_t chunk_longest_query = 0;
+    for (const std::uint32_t p : slot.in_flight)
+      chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
+    packed_rows = packed_rows_per_thread(length_class, chunk_longest_query);
     const auto rows_per_pass =
-        static_cast<std::uint32_t>(kLengthClasses[length_class].group * kRowsPerThread);
+        static_cast<std::uint32_t>(kLengthClasses[length_class].group * packed_rows);
     for (std::size_t g = 0; 2 * g < count; ++g) {
       std::uint32_t longest_query = 0;
       std::uint32_t longest_target = 0;
@@ -252,7 +258,8 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
                                   cudaMemcpyDeviceToHost, slot.stream));
   } else if (packed) {
-    launch_packed_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    launch_packed_score(length_class, scoring.uniform, packed_rows, pairs, device_scoring,
+                        table_.data(), slot.stream);
     CUDA_CHECK(cudaGetLastError());
   } else {
     launch_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
@@ -309,8 +316,11 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       while (first < members.size()) {
         std::uint64_t bytes = 0;
         std::size_t count = 0;
+        // Packed chunks hold pairs of one band height (queries arrive sorted by length).
+        const int rows = packed ? packed_rows_per_thread(c, batch.query_length(members[first])) : 0;
         while (first + count < members.size() && count < kMaxChunkPairs) {
           const std::uint32_t p = members[first + count];
+          if (packed && count > 0 && packed_rows_per_thread(c, batch.query_length(p)) != rows) break;
           // Packed pairs count twice their own needs: a bound for the pair they share with.
           const std::uint64_t more =
               needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes() *

@@ -320,7 +320,17 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   }
 }
 
-void launch_packed_score(int length_class, bool uniform, const DevicePairs& pairs,
+// Rows per thread of the packed kernel for a chunk of one length class whose longest query
+// has `longest_query` rows. The warp class picks among a few band heights the one with the
+// least work: (passes) x (rows per thread + the per-column cost of about four rows). So
+// 300-residue proteins take one pass of 320 rows rather than 512, and 1 kb queries two
+// passes of 544 rather than three of 512.
+inline constexpr int kPackedWarpRows[] = {10, 13, 17};
+int packed_rows_per_thread(int length_class, std::uint32_t longest_query);
+
+// rows: packed_rows_per_thread() of the chunk; pairs that need carried rows have them
+// sized for group x rows per pass.
+void launch_packed_score(int length_class, bool uniform, int rows, const DevicePairs& pairs,
                          const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 
 }  // namespace wg::align::cuda

@@ -11,6 +11,7 @@ struct PackedScoreLaunch {
   const DeviceScoring& scoring;
   const int* table;
   cudaStream_t stream;
+  int rows;
 
   template <int G, int R, bool kUniform>
   void launch() const {
@@ -21,21 +22,42 @@ struct PackedScoreLaunch {
   }
   template <int G, bool kUniform>
   void run() const {
-    // The warp class takes 17 rows per thread: a pass covers 544 rows, so queries of
-    // about 1 kb (up to 1,088 residues) need two passes, not three, and the per-column
-    // shuffles are shared by one more row. (Carried rows are sized for 512-row passes,
-    // which covers every pair that needs them at 544.)
-    constexpr int kRows = G == 32 ? kRowsPerThread + 1 : kRowsPerThread;
-    launch<G, kRows, kUniform>();
+    if constexpr (G == 32) {
+      static_assert(sizeof kPackedWarpRows / sizeof kPackedWarpRows[0] == 3,
+                    "update the cases below with kPackedWarpRows");
+      if (rows == kPackedWarpRows[0]) return launch<G, kPackedWarpRows[0], kUniform>();
+      if (rows == kPackedWarpRows[1]) return launch<G, kPackedWarpRows[1], kUniform>();
+      return launch<G, kPackedWarpRows[2], kUniform>();
+    } else {
+      launch<G, kRowsPerThread, kUniform>();
+    }
   }
 };
 
 }  // namespace
 
-void launch_packed_score(int length_class, bool uniform, const DevicePairs& pairs,
+int packed_rows_per_thread(int length_class, std::uint32_t longest_query) {
+  const int group = kLengthClasses[length_class].group;
+  if (group != 32) return kRowsPerThread;
+  int best_rows = 0;
+  std::uint64_t best_cost = ~std::uint64_t{0};
+  for (const int rows : kPackedWarpRows) {
+    const std::uint64_t per_pass = std::uint64_t{32} * static_cast<std::uint64_t>(rows);
+    const std::uint64_t passes = (longest_query + per_pass - 1) / per_pass;
+    const std::uint64_t cost = passes * static_cast<std::uint64_t>(rows + 4);
+    if (cost <= best_cost) {  // ties go to the taller band: fewer passes
+      best_cost = cost;
+      best_rows = rows;
+    }
+  }
+  return best_rows;
+}
+
+void launch_packed_score(int length_class, bool uniform, int rows, const DevicePairs& pairs,
                          const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
-  dispatch_length_class(length_class, uniform, PackedScoreLaunch{pairs, scoring, table, stream});
+  dispatch_length_class(length_class, uniform,
+                        PackedScoreLaunch{pairs, scoring, table, stream, rows});
 }
 
 }  // namespace wg::align::cuda
