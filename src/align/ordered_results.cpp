@@ -1,5 +1,9 @@
 #include "align/ordered_results.hpp"
 
+#include <omp.h>
+
+#include <algorithm>
+
 #include "align/result_format.hpp"
 #include "error.hpp"
 
@@ -17,7 +21,8 @@ OrderedResults::OrderedResults(const std::vector<Sequence>& queries,
       window_pairs_(window_pairs),
       next_(first),
       next_pair_(first < plan.size() ? plan.at(first) : PairRef{}),
-      base_(first) {}
+      base_(first),
+      format_threads_(std::clamp(omp_get_max_threads(), 1, kMaxFormatThreads)) {}
 
 OrderedResults::Slab& OrderedResults::slab(std::size_t k) {
   while (slabs_.size() <= k) slabs_.emplace_back();
@@ -46,17 +51,24 @@ void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
                  (!traceback_ || results.cigars.size() == results.pair_ids.size()),
              "internal error: batch {} has {} pairs but {} scores and {} CIGAR strings",
              results.id, results.pair_ids.size(), results.scores.size(), results.cigars.size());
+  // A batch's pairs come from one window or two: look the slab up only when it changes.
+  Slab* s = nullptr;
+  std::uint64_t slab_first = 0;
   for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
     const std::uint64_t id = results.pair_ids[k];
     WG_REQUIRE(id >= next_ && id < plan_.size(), "internal error: result for pair {} (next {})",
                id, next_);
     const std::uint64_t offset = id - base_;
-    Slab& s = slab(static_cast<std::size_t>(offset / window_pairs_));
-    const std::size_t at = static_cast<std::size_t>(offset % window_pairs_);
-    WG_REQUIRE(!s.done[at], "internal error: two results for pair {}", id);
-    s.scores[at] = results.scores[k];
-    s.done[at] = 1;
-    if (traceback_) s.cigars[at] = std::move(results.cigars[k]);
+    if (!s || offset < slab_first || offset - slab_first >= window_pairs_) {
+      const std::uint64_t k_slab = offset / window_pairs_;
+      s = &slab(static_cast<std::size_t>(k_slab));
+      slab_first = k_slab * window_pairs_;
+    }
+    const auto at = static_cast<std::size_t>(offset - slab_first);
+    WG_REQUIRE(!s->done[at], "internal error: two results for pair {}", id);
+    s->scores[at] = results.scores[k];
+    s->done[at] = 1;
+    if (traceback_) s->cigars[at] = std::move(results.cigars[k]);
   }
   pending_ += results.pair_ids.size();
   append_ready(out);
@@ -65,19 +77,52 @@ void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
 void OrderedResults::append_ready(fmt::memory_buffer& out) {
   while (next_ < plan_.size() && !slabs_.empty() && slabs_.front()) {
     Slab& s = *slabs_.front();
-    std::size_t at = static_cast<std::size_t>(next_ - base_);
-    for (; at < window_pairs_ && next_ < plan_.size() && s.done[at]; ++at, ++next_) {
-      std::string* cigar = traceback_ ? &s.cigars[at] : nullptr;
-      append_result_line(out, queries_[next_pair_.query].id, targets_[next_pair_.target].id,
-                         s.scores[at], cigar, scale_);
-      s.done[at] = 0;
-      if (cigar) std::string().swap(*cigar);
-      plan_.advance(next_pair_);
-      --pending_;
-    }
-    if (at < window_pairs_ && next_ < plan_.size()) return;  // waiting for pair next_
+    const std::size_t begin = static_cast<std::size_t>(next_ - base_);
+    const std::size_t limit = static_cast<std::size_t>(
+        std::min<std::uint64_t>(window_pairs_, plan_.size() - base_));
+    std::size_t end = begin;
+    while (end < limit && s.done[end]) ++end;
+    format_range(s, begin, end, out);
+    pending_ -= end - begin;
+    next_ += end - begin;
+    if (end < window_pairs_ && next_ < plan_.size()) return;  // waiting for pair next_
     retire_front();
   }
+}
+
+void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
+                                  fmt::memory_buffer& out) {
+  // Formats lines from..to-1, the first being `pair`; returns the pair after the last.
+  const auto format = [&](std::size_t from, std::size_t to, PairRef pair, fmt::memory_buffer& into) {
+    for (std::size_t at = from; at < to; ++at) {
+      std::string* cigar = traceback_ ? &s.cigars[at] : nullptr;
+      append_result_line(into, queries_[pair.query].id, targets_[pair.target].id, s.scores[at],
+                         cigar, scale_);
+      s.done[at] = 0;
+      if (cigar) std::string().swap(*cigar);
+      plan_.advance(pair);
+    }
+    return pair;
+  };
+  const std::size_t count = end - begin;
+  if (count < 2 * kParallelChunk) {
+    next_pair_ = format(begin, end, next_pair_, out);
+    return;
+  }
+  // Long finished runs (a whole window at once) are formatted in chunks on several
+  // threads, each from its own first pair, and joined in order.
+  const std::size_t chunks = (count + kParallelChunk - 1) / kParallelChunk;
+  std::vector<fmt::memory_buffer> parts(chunks);
+  const std::uint64_t first_index = base_ + begin;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(format_threads_)
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const std::size_t from = begin + c * kParallelChunk;
+    format(from, std::min(end, from + kParallelChunk), plan_.at(first_index + c * kParallelChunk),
+           parts[c]);
+  }
+  for (const auto& part : parts) out.append(part.data(), part.data() + part.size());
+  const std::uint64_t after = base_ + end;
+  next_pair_ = after < plan_.size() ? plan_.at(after) : PairRef{};
 }
 
 }  // namespace wg::align

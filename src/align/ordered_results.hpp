@@ -2,7 +2,8 @@
 // finish on different ranks) back into input order and formats the lines of the longest
 // finished prefix. Storage is indexed by pair: one slab per window of pairs holding the
 // scores, done flags and (with traceback) the CIGAR strings, released as soon as the
-// prefix passes it, so memory stays bounded by the windows in flight.
+// prefix passes it, so memory stays bounded by the windows in flight. Long finished runs
+// are formatted on several OpenMP threads (at most kMaxFormatThreads).
 #pragma once
 
 #include <fmt/format.h>
@@ -39,9 +40,14 @@ class OrderedResults {
     std::vector<std::uint8_t> done;
     std::vector<std::string> cigars;
   };
+  // Lines per chunk when a long finished run is formatted on several threads.
+  static constexpr std::size_t kParallelChunk = 16384;
+  static constexpr int kMaxFormatThreads = 8;
+
   Slab& slab(std::size_t k);
   void retire_front();
   void append_ready(fmt::memory_buffer& out);
+  void format_range(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
@@ -55,6 +61,7 @@ class OrderedResults {
   std::deque<std::unique_ptr<Slab>> slabs_;  // null until a result of that window arrives
   std::unique_ptr<Slab> spare_;              // a retired slab, reused
   std::uint64_t pending_ = 0;
+  int format_threads_;
 };
 
 }  // namespace wg::align

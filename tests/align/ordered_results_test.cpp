@@ -9,8 +9,10 @@
 #include <sstream>
 
 #include "align/ordered_results.hpp"
+#include "align/result_format.hpp"
 #include "align/result_stream.hpp"
 #include "align/result_writer.hpp"
+#include "align/scoring.hpp"
 #include "error.hpp"
 
 namespace wg::align {
@@ -81,6 +83,45 @@ TEST(AlignOrderedResults, DecimalScoresAndTracebackColumns) {
   ordered.put(earlier, out);
   // identity = matches / length: 4/4 and 3/6.
   EXPECT_EQ(text(out), "q0\tt0\t4\t1.0000\t4\t4=\nq1\tt1\t-3.5\t0.5000\t6\t3=1X2I\n");
+}
+
+TEST(AlignOrderedResults, ScoresAreWrittenAsFormatScoreWritesThem) {
+  for (const std::int32_t scale : {1, 2, 4, 5, 10, 20, 25, 50, 100}) {
+    for (std::int32_t scaled = -1234; scaled <= 1234; ++scaled) {
+      fmt::memory_buffer line;
+      append_result_line(line, "q", "t", scaled, nullptr, scale);
+      ASSERT_EQ(text(line), "q\tt\t" + format_score(scaled, scale) + "\n")
+          << "scaled " << scaled << ", scale " << scale;
+    }
+  }
+}
+
+// 300 records all-vs-all in two batches, the later half first: the whole job becomes
+// writable at once and is formatted in parallel chunks, each starting at its own pair.
+TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
+  std::vector<std::string> ids;
+  for (int i = 0; i < 300; ++i) ids.push_back("seq" + std::to_string(i * 7));
+  const auto sequences = named(ids);
+  const PairPlan plan(PairMode::all_vs_all, 300, 300);
+  std::string expected;
+  std::uint64_t index = 0;
+  for (std::size_t i = 0; i < 300; ++i)
+    for (std::size_t j = i + 1; j < 300; ++j, ++index)
+      expected += ids[i] + "\t" + ids[j] + "\t" + std::to_string(static_cast<int>(index % 1000) - 500) + "\n";
+  ASSERT_EQ(index, plan.size());
+  BatchResults later, earlier;
+  for (std::uint64_t id = 0; id < plan.size(); ++id) {
+    BatchResults& into = id < 1000 ? earlier : later;
+    into.pair_ids.push_back(id);
+    into.scores.push_back(static_cast<std::int32_t>(id % 1000) - 500);
+  }
+  OrderedResults ordered(sequences, sequences, plan, 1, false, 0, 1 << 16);
+  fmt::memory_buffer out;
+  ordered.put(later, out);
+  EXPECT_EQ(out.size(), 0u);
+  ordered.put(earlier, out);
+  EXPECT_EQ(ordered.next_index(), plan.size());
+  EXPECT_TRUE(text(out) == expected) << "parallel formatting differs from the plan's order";
 }
 
 TEST(AlignOrderedResults, ResumedRunStartsAtItsFirstPairAndRefusesEarlierOnes) {
