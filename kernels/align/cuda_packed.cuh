@@ -111,7 +111,7 @@ struct PackedHalf {
 
 // G threads per two pairs, R query rows per thread.
 template <int G, int R, bool kUniform>
-__global__ void __launch_bounds__(kThreadsPerBlock)
+__global__ void __launch_bounds__(kThreadsPerBlock, 4)
     packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];
   if (!kUniform)
@@ -122,6 +122,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   const int t = static_cast<int>(threadIdx.x) % G;
   const unsigned group = (blockIdx.x * blockDim.x + threadIdx.x) / G;
   PackedHalf half[2];
+#pragma unroll
   for (int k = 0; k < 2; ++k) {
     const unsigned member = 2 * group + static_cast<unsigned>(k);
     if (member >= pairs.count) continue;
@@ -161,6 +162,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   bool bases_only = false;
   if (kUniform && ByteScores::fits(scoring.match, scoring.mismatch)) {
     bool ok = true;
+#pragma unroll
     for (const PackedHalf& h : half)
       if (h.active) ok &= four_letters(h.query, h.m, t, G) && four_letters(h.target, h.n, t, G);
     bases_only = __all_sync(kFullMask, ok);
@@ -173,6 +175,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
       const int row0 = (pass * G + t) * R;
       int slot[2];
       bool owns[2];
+#pragma unroll
       for (int k = 0; k < 2; ++k) {
         slot[k] = half[k].m - 1 - row0;
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
@@ -280,6 +283,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
         out_code = code;
         if (t == G - 1 && pass + 1 < group_passes)
           carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
+#pragma unroll
         for (int k2 = 0; k2 < 2; ++k2) {
           PackedHalf& hk = half[k2];
           if (j >= hk.n) continue;
@@ -307,6 +311,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   else
     sweep(std::false_type{});
 
+#pragma unroll
   for (int k = 0; k < 2; ++k) {
     PackedHalf& hk = half[k];
     if (free_ends) {
