@@ -19,7 +19,9 @@ class Aligner {
                      std::vector<PairResult>& results) = 0;
   // Seconds spent in align() so far (host preparation, copies and kernels), for GCUPS.
   virtual double compute_seconds() const = 0;
-  // Seconds of kernel execution alone (GPU events); the host backend has no split.
+  // Seconds of kernel execution alone (GPU events): this aligner's share of its GPU's busy
+  // time, so aligners sharing a GPU add up to it without counting overlaps twice. The host
+  // backend has no split.
   virtual double kernel_seconds() const { return compute_seconds(); }
   virtual std::string name() const = 0;
 };

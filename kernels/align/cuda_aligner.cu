@@ -12,6 +12,7 @@
 #include "cuda_buffers.cuh"
 #include "cuda_packed.cuh"
 #include "cuda_wavefront.cuh"
+#include "gpu_busy_time.cuh"
 
 namespace wg::align {
 namespace cuda {
@@ -95,6 +96,7 @@ class CudaAligner final : public Aligner {
   CudaAligner(int device, bool packed) : device_(device), packed_(packed) {
     CUDA_CHECK(cudaSetDevice(device_));
     CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
+    busy_time_ = &GpuBusyTime::of_current_device();
     cudaDeviceProp properties{};
     CUDA_CHECK(cudaGetDeviceProperties(&properties, device_));
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
@@ -143,8 +145,9 @@ class CudaAligner final : public Aligner {
   DeviceArray<int> table_;
   PinnedArray<std::uint8_t> staging_;
   PinnedArray<std::int32_t> host_scores_;
+  GpuBusyTime* busy_time_ = nullptr;
   double seconds_ = 0;
-  double kernel_seconds_ = 0;
+  double kernel_seconds_ = 0;  // this aligner's share of the GPU's busy time
 };
 
 template <typename T>
@@ -344,13 +347,13 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   }
   for (auto& slot : slots_) CUDA_CHECK(cudaEventRecord(slot.done, slot.stream));
   for (auto& slot : slots_) finish(slot, results, traceback);
-  float longest_ms = 0;
+  cudaEvent_t last_done = slots_[0].done;
   for (auto& slot : slots_) {
     float ms = 0;
-    CUDA_CHECK(cudaEventElapsedTime(&ms, kernels_start_, slot.done));
-    longest_ms = std::max(longest_ms, ms);
+    CUDA_CHECK(cudaEventElapsedTime(&ms, last_done, slot.done));
+    if (ms > 0) last_done = slot.done;
   }
-  kernel_seconds_ += longest_ms * 1e-3;
+  kernel_seconds_ += busy_time_->add(kernels_start_, last_done);
   std::int32_t* host_scores = host_scores_.reserve(batch.size());
   CUDA_CHECK(cudaMemcpy(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost));
   for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
