@@ -3,15 +3,16 @@
 #   - 100k DNA pairs of ~1 kb (match 2, mismatch -3, affine gaps 5/2) and 100k protein
 #     pairs of ~300 aa (BLOSUM62, gaps 11/1), score only, on 1 GPU (packed 16-bit scores,
 #     the default, and 32-bit) and through MPI on 1, 2 (and 4, when present) GPUs; the
-#     same with traceback on 1 GPU; all-vs-all of 1,500 DNA sequences (1.1 M pairs) on 1, 2
-#     and 4 GPUs for scaling;
+#     same with traceback on 1 GPU; all-vs-all of 1,500 and of 4,000 DNA sequences (1.1 M
+#     and 8 M pairs) on 1, 2 and 4 GPUs for scaling (speed-ups printed at the end);
 #   - the host backend (1 core and all cores) beside parasail (1 core) on the same pairs.
 # Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
 # byte-identical across GPU counts and equal to the host backend's on the shared pairs.
 #
 # Usage: jobs/bench/align.sh [OUT_DIR]
-#   env: WARPGRAPH (default build/warpgraph), PAIRS (100000), HOST_PAIRS (2000), GPUS
-#   (GPUs to use at most; default: all visible), PYTHON (python3 with parasail, if any)
+#   env: WARPGRAPH (default build/warpgraph), PAIRS (100000), HOST_PAIRS (2000), AVA_LARGE
+#   (4000 sequences), GPUS (GPUs to use at most; default: all visible), PYTHON (python3
+#   with parasail, if any)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-align}
@@ -34,8 +35,11 @@ for kind in dna protein; do
     head -n $((2 * host_pairs)) "$out/${kind}_$side.fa" > "$out/${kind}_small_$side.fa"
   done
 done
-# All-vs-all of 1,500 DNA sequences (1.1 million pairs, 1.1 Tcells) for GPU scaling.
+# All-vs-all of 1,500 DNA sequences (1.1 million pairs, 1.1 Tcells) and of AVA_LARGE
+# (default 4,000: 8 million pairs, 8 Tcells) for GPU scaling.
+ava_large=${AVA_LARGE:-4000}
 head -n 3000 "$out/dna_a.fa" > "$out/dna_ava.fa"
+head -n $((2 * ava_large)) "$out/dna_a.fa" > "$out/dna_ava_large.fa"
 
 # run NAME BACKEND RANKS KIND [extra align options...]
 run() {
@@ -45,7 +49,7 @@ run() {
   local input=${kind}
   local pairs_from=(--pairs "$out/${input}_a.fa" "$out/${input}_b.fa")
   [ "${kind%_small}" = protein ] && scoring=("${protein_scoring[@]}")
-  [ "$kind" = dna_ava ] && pairs_from=(--all-vs-all "$out/dna_ava.fa")
+  case $kind in dna_ava | dna_ava_large) pairs_from=(--all-vs-all "$out/$kind.fa") ;; esac
   echo "run $name" >&2
   mpirun -n "$ranks" --oversubscribe --bind-to none "$warpgraph" align "${pairs_from[@]}" \
     "${scoring[@]}" --backend "$backend" -o "$out/run_$name.tsv" --report "$out/run_$name.json" "$@" \
@@ -69,6 +73,7 @@ if [ "$gpus" -gt 0 ]; then
   for n in 1 2 4; do
     [ "$gpus" -ge "$n" ] || continue
     run dna_ava_score_gpu$n cuda "$n" dna_ava
+    run dna_ava_large_score_gpu$n cuda "$n" dna_ava_large
   done
   run dna_small_score_gpu1 cuda 1 dna_small
   run dna_small_traceback_gpu1 cuda 1 dna_small --traceback
@@ -88,7 +93,7 @@ same() { cmp -s "$1" "$2" && echo true || echo false; }
   echo "{"
   sep=""
   for n in 2 4; do
-    for kind in dna protein dna_ava; do
+    for kind in dna protein dna_ava dna_ava_large; do
       f="$out/run_${kind}_score_gpu$n.tsv"
       [ -f "$f" ] || continue
       echo "$sep\"${kind}_gpu1_equals_gpu$n\": $(same "$out/run_${kind}_score_gpu1.tsv" "$f")"

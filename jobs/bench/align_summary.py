@@ -20,7 +20,19 @@ def main():
     for p in sorted(out.glob("parasail_*.json")):
         parasail[p.stem.removeprefix("parasail_")] = json.loads(p.read_text())
     checks = json.loads((out / "checks.json").read_text()) if (out / "checks.json").exists() else {}
-    summary = {"runs": rows, "parasail": parasail, "checks": checks}
+    # Speed-up of every multi-GPU run over the same input on one GPU.
+    by_name = {r["name"]: r for r in rows}
+    scaling = []
+    for r in rows:
+        if r["backend"] != "cuda" or r["nranks"] == 1 or not r["name"].endswith(f"_gpu{r['nranks']}"):
+            continue
+        one = by_name.get(r["name"][: -len(str(r["nranks"]))] + "1")
+        if one:
+            scaling.append({"name": r["name"], "gpus": r["nranks"],
+                            "speedup_end_to_end": r["gcups_end_to_end"] / one["gcups_end_to_end"],
+                            "speedup_aligners": r["gcups_aligners"] / one["gcups_aligners"],
+                            "speedup_kernels": r["gcups_kernels"] / one["gcups_kernels"]})
+    summary = {"runs": rows, "parasail": parasail, "checks": checks, "scaling": scaling}
     (out / "align_bench.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(f"{'run':34} {'backend':8} {'ranks':>5} {'pairs':>8} {'Gcells':>9} {'seconds':>8} "
           f"{'GCUPS e2e':>10} {'GCUPS aligner':>13} {'GCUPS kernel':>12}")
@@ -34,6 +46,10 @@ def main():
                   f"{p['seconds']:>8.2f} {p['gcups']:>10.2f} {p['gcups']:>13.2f}")
         else:
             print(f"parasail {name}: python3 -c 'import parasail' failed on this machine")
+    for s in scaling:
+        print(f"scaling {s['name']}: {s['speedup_end_to_end']:.2f}x end to end, "
+              f"{s['speedup_aligners']:.2f}x aligners, {s['speedup_kernels']:.2f}x kernels "
+              f"over 1 GPU")
     for name, ok in checks.items():
         print(f"check {name}: {'ok' if ok else 'FAILED'}")
 
