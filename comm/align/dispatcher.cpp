@@ -11,7 +11,6 @@
 #include <deque>
 #include <iterator>
 #include <list>
-#include <mutex>
 #include <vector>
 
 #include "mpi_check.hpp"
@@ -22,6 +21,7 @@ namespace {
 constexpr int kTagRequest = 701;
 constexpr int kTagBatch = 702;
 constexpr int kTagStop = 703;
+constexpr int kTagResidues = 704;  // a batch's residues, right after its kTagBatch message
 
 // How long an idle main thread waits for a local batch to finish before polling MPI again.
 constexpr std::chrono::microseconds kIdleWait{100};
@@ -48,10 +48,11 @@ T from_bytes(const Bytes& bytes) {
   return value;
 }
 
-Bytes receive_matched(MPI_Message& message, const MPI_Status& status) {
+template <typename Buffer = Bytes>
+Buffer receive_matched(MPI_Message& message, const MPI_Status& status) {
   int count = 0;
   MPI_CHECK(MPI_Get_count(&status, MPI_BYTE, &count));
-  Bytes bytes(static_cast<std::size_t>(count));
+  Buffer bytes(static_cast<std::size_t>(count));
   MPI_CHECK(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &message, MPI_STATUS_IGNORE));
   return bytes;
 }
@@ -65,12 +66,14 @@ class Outbox {
   ~Outbox() { wait_all(); }
 
   void send(Bytes bytes, int dest, int tag) {
-    WG_REQUIRE(bytes.size() < static_cast<std::size_t>(INT_MAX),
-               "alignment message of {} bytes is too large for one MPI message", bytes.size());
-    sending_.push_back({std::move(bytes), MPI_REQUEST_NULL});
-    Sending& message = sending_.back();
-    MPI_CHECK(MPI_Isend(message.bytes.data(), static_cast<int>(message.bytes.size()), MPI_BYTE,
-                        dest, tag, comm_, &message.request));
+    sending_.push_back({std::move(bytes), {}, MPI_REQUEST_NULL});
+    start(sending_.back().bytes, dest, tag);
+  }
+  // A batch: the archive without residues, then the residues themselves.
+  void send(WorkBatch&& batch, int dest) {
+    send(to_bytes(batch), dest, kTagBatch);
+    sending_.push_back({{}, std::move(batch.residues), MPI_REQUEST_NULL});
+    start(sending_.back().residues, dest, kTagResidues);
   }
   void progress() {
     for (auto it = sending_.begin(); it != sending_.end();) {
@@ -87,8 +90,16 @@ class Outbox {
  private:
   struct Sending {
     Bytes bytes;
+    std::vector<std::uint8_t> residues;
     MPI_Request request;
   };
+  template <typename Buffer>
+  void start(Buffer& buffer, int dest, int tag) {
+    WG_REQUIRE(buffer.size() < static_cast<std::size_t>(INT_MAX),
+               "alignment message of {} bytes is too large for one MPI message", buffer.size());
+    MPI_CHECK(MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_BYTE, dest, tag, comm_,
+                        &sending_.back().request));
+  }
   MPI_Comm comm_;
   std::list<Sending> sending_;  // stable addresses for the requests in flight
 };
@@ -99,11 +110,9 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
                                const RankWorkers& local, const std::atomic<bool>& stop) {
   int size = 1;
   MPI_CHECK(MPI_Comm_size(comm, &size));
-  std::mutex source_mutex;
   AlignPipeline pipeline(local.workers, local.workers.size() + 1,
                          [&]() -> std::optional<WorkBatch> {
                            if (stop) return std::nullopt;
-                           std::lock_guard<std::mutex> lock(source_mutex);
                            return callbacks.next_batch(local.capacity_cells, local.floor_cells);
                          });
   Outbox outbox(comm);
@@ -126,12 +135,9 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       if (request.finished) ++workers_finished;
       if (!request.wants_batch) continue;
       std::optional<WorkBatch> batch;
-      if (!stop) {
-        std::lock_guard<std::mutex> lock(source_mutex);
-        batch = callbacks.next_batch(request.capacity_cells, request.floor_cells);
-      }
+      if (!stop) batch = callbacks.next_batch(request.capacity_cells, request.floor_cells);
       if (batch)
-        outbox.send(to_bytes(*batch), status.MPI_SOURCE, kTagBatch);
+        outbox.send(std::move(*batch), status.MPI_SOURCE);
       else
         outbox.send({}, status.MPI_SOURCE, kTagStop);
     }
@@ -185,10 +191,14 @@ void run_worker(MPI_Comm comm, const RankWorkers& local) {
       busy = true;
       const Bytes bytes = receive_matched(message, status);
       --awaiting;
-      if (status.MPI_TAG == kTagStop)
+      if (status.MPI_TAG == kTagStop) {
         stopped = true;
-      else
-        pipeline.push(from_bytes<WorkBatch>(bytes));
+        continue;
+      }
+      auto batch = from_bytes<WorkBatch>(bytes);
+      MPI_CHECK(MPI_Mprobe(0, kTagResidues, comm, &message, &status));
+      batch.residues = receive_matched<std::vector<std::uint8_t>>(message, status);
+      pipeline.push(std::move(batch));
     }
     outbox.progress();
     if (stopped && awaiting == 0) {

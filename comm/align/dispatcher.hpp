@@ -24,7 +24,7 @@ namespace wg::align {
 struct DispatchCallbacks {
   // Next batch for a worker taking at most `capacity_cells` cells and, while there is
   // enough work left, at least `floor_cells`; nothing when all are handed out. Called
-  // from rank 0's main thread and its feeder thread, never both at once.
+  // from rank 0's main thread and its feeder thread, possibly at the same time.
   std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells, std::uint64_t floor_cells)>
       next_batch;
   // Results of one batch (rank 0, main thread).

@@ -28,7 +28,9 @@ struct JobSetup {
   }
 };
 
-// Pairs with the sequences they use (each stored once) and their global pair ids.
+// Pairs with the sequences they use (each stored once) and their global pair ids. The
+// residues, the bulk of a batch, are not in the archive: they travel as a raw message of
+// their own right after it, sent from and received into the vector without copies.
 struct WorkBatch {
   std::uint64_t id = 0;
   std::vector<std::uint64_t> pair_ids;
@@ -40,7 +42,7 @@ struct WorkBatch {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & residues & offsets & lengths & query & target;
+    ar & id & pair_ids & offsets & lengths & query & target;
   }
 };
 

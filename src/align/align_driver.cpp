@@ -14,6 +14,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "align/align_input.hpp"
@@ -137,7 +138,11 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   spdlog::info("aligning {} pairs ({}, {}), {} rank(s)", plan.size() - first,
                alphabet_name(input.alphabet), input.scheme.description, ranks_total);
 
-  BatchSource source(queries, targets, plan, first, kWindowPairs, ranks_total);
+  // Guided batch sizes count every batch the ranks may hold at once (each keeps one more
+  // than it has aligners), taking rank 0's aligner count for every rank's.
+  const int in_flight = ranks_total * static_cast<int>(local.workers.size() + 1);
+  BatchSource source(queries, targets, plan, first, kWindowPairs, in_flight);
+  std::mutex source_mutex;
   OrderedResults ordered(queries, targets, plan, input.scheme.scale, options.traceback, first,
                          kWindowPairs);
   ResultStream stream(ordered, writer);
@@ -152,8 +157,14 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   const std::uint64_t todo = plan.size() - first;
 
   DispatchCallbacks callbacks;
-  callbacks.next_batch = [&](std::uint64_t capacity, std::uint64_t floor) {
-    return source.next(capacity, floor);
+  callbacks.next_batch = [&](std::uint64_t capacity, std::uint64_t floor) -> std::optional<WorkBatch> {
+    std::optional<BatchCut> cut;
+    {
+      std::lock_guard<std::mutex> lock(source_mutex);
+      cut = source.next(capacity, floor);
+    }
+    if (!cut) return std::nullopt;
+    return BatchSource::fill(std::move(*cut));  // the copying, outside the lock
   };
   callbacks.accept = [&](BatchResults&& results) {
     auto& stats = ranks[results.rank];

@@ -1,6 +1,9 @@
 #include "align/batch_source.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
+#include <cstring>
 
 #include "error.hpp"
 
@@ -9,6 +12,9 @@ namespace {
 
 // Keeps single messages well under MPI's 2 GiB limit.
 constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{256} << 20;
+// Batches with more residues than this are filled on several threads.
+constexpr std::uint64_t kParallelFillResidues = std::uint64_t{8} << 20;
+constexpr int kMaxFillThreads = 8;
 
 // Sort keys: query length (it picks the GPU kernel class), target length, place in the
 // window. Lengths beyond the field share its largest value; that only coarsens the order
@@ -34,12 +40,12 @@ std::vector<std::uint32_t> lengths_of(const std::vector<Sequence>& sequences) {
 
 BatchSource::BatchSource(const std::vector<Sequence>& queries,
                          const std::vector<Sequence>& targets, const PairPlan& plan,
-                         std::uint64_t first_pair, std::size_t window_pairs, int workers)
+                         std::uint64_t first_pair, std::size_t window_pairs, int in_flight)
     : queries_(queries),
       targets_(targets),
       plan_(plan),
       window_pairs_(window_pairs),
-      workers_(std::max(workers, 1)),
+      in_flight_(std::max(in_flight, 1)),
       next_window_pair_(first_pair) {
   WG_REQUIRE(window_pairs > 0 && window_pairs <= (std::size_t{1} << kWindowBits),
              "internal error: window of {} pairs", window_pairs);
@@ -80,19 +86,35 @@ void BatchSource::start_next_window() {
   upcoming_ = std::async(std::launch::async, [this, first] { return read_window(first); });
 }
 
-std::uint32_t BatchSource::slot_of(WorkBatch& batch, std::size_t sequence_key,
+std::uint32_t BatchSource::slot_of(BatchCut& cut, std::size_t sequence_key,
                                    const Sequence& sequence) {
   if (stamp_[sequence_key] == generation_) return slot_[sequence_key];
+  WorkBatch& batch = cut.batch;
   const auto slot = static_cast<std::uint32_t>(batch.lengths.size());
-  batch.offsets.push_back(batch.residues.size());
+  batch.offsets.push_back(cut.residues);
   batch.lengths.push_back(static_cast<std::uint32_t>(sequence.codes.size()));
-  batch.residues.insert(batch.residues.end(), sequence.codes.begin(), sequence.codes.end());
+  cut.sequences.push_back(&sequence.codes);
+  cut.residues += sequence.codes.size();
   stamp_[sequence_key] = generation_;
   slot_[sequence_key] = slot;
   return slot;
 }
 
-std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
+WorkBatch BatchSource::fill(BatchCut&& cut) {
+  WorkBatch batch = std::move(cut.batch);
+  batch.residues.resize(static_cast<std::size_t>(cut.residues));
+  const auto slots = static_cast<std::int64_t>(cut.sequences.size());
+  const int threads = cut.residues > kParallelFillResidues ? kMaxFillThreads : 1;
+#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
+  for (std::int64_t s = 0; s < slots; ++s) {
+    const auto& codes = *cut.sequences[static_cast<std::size_t>(s)];
+    std::memcpy(batch.residues.data() + batch.offsets[static_cast<std::size_t>(s)], codes.data(),
+                codes.size());
+  }
+  return batch;
+}
+
+std::optional<BatchCut> BatchSource::next(std::uint64_t capacity_cells,
                                            std::uint64_t floor_cells) {
   if (window_position_ == window_.keys.size()) {
     if (!upcoming_.valid()) return std::nullopt;
@@ -104,7 +126,7 @@ std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
     }
     start_next_window();
   }
-  const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(workers_));
+  const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(in_flight_));
   const std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));
 
   if (++generation_ == 0) {  // stamps wrapped around: forget them all
@@ -113,7 +135,8 @@ std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
   }
   const bool shared_pool = &queries_ == &targets_;
   const std::size_t target_base = shared_pool ? 0 : queries_.size();
-  WorkBatch batch;
+  BatchCut cut;
+  WorkBatch& batch = cut.batch;
   batch.id = next_batch_id_++;
   std::uint64_t cells = 0;
   for (; window_position_ < window_.keys.size(); ++window_position_) {
@@ -123,15 +146,15 @@ std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
     const Sequence& target = targets_[pair.target];
     const std::uint64_t pair_cells = std::uint64_t{query.codes.size()} * target.codes.size();
     if (!batch.pair_ids.empty() &&
-        (cells + pair_cells > budget || batch.residues.size() > kMaxBatchResidues))
+        (cells + pair_cells > budget || cut.residues > kMaxBatchResidues))
       break;
     cells += pair_cells;
     batch.pair_ids.push_back(window_.first_pair + place);
-    batch.query.push_back(slot_of(batch, pair.query, query));
-    batch.target.push_back(slot_of(batch, target_base + pair.target, target));
+    batch.query.push_back(slot_of(cut, pair.query, query));
+    batch.target.push_back(slot_of(cut, target_base + pair.target, target));
   }
   remaining_cells_ -= std::min(remaining_cells_, cells);
-  return batch;
+  return cut;
 }
 
 }  // namespace wg::align

@@ -5,8 +5,11 @@
 // is read and sorted on a background thread while batches are cut from the current one.
 //
 // Batch sizes follow guided self-scheduling: a batch takes
-// min(capacity, max(floor, remaining cells / (2 x workers))), so large jobs go out in
-// batches as large as a worker takes, and small jobs still reach every worker.
+// min(capacity, max(floor, remaining cells / (2 x batches in flight))), so large jobs go
+// out in batches as large as a worker takes, and small jobs still reach every worker.
+//
+// Choosing a batch (next) touches the source's state and needs the caller's lock; copying
+// its residues (fill) does not, so several threads cut batches at once.
 #pragma once
 
 #include <cstdint>
@@ -20,24 +23,33 @@
 
 namespace wg::align {
 
+// A batch chosen by BatchSource::next: everything but the residues, and where they are.
+struct BatchCut {
+  WorkBatch batch;
+  std::vector<const std::vector<std::uint8_t>*> sequences;  // per slot
+  std::uint64_t residues = 0;
+};
+
 class BatchSource {
  public:
   // Sort keys hold a pair's place in its window in this many bits.
   static constexpr int kWindowBits = 20;
 
   // queries and targets may be the same vector (all-vs-all). Pairs before first_pair are
-  // skipped (already written by an earlier run). workers: how many ranks pull batches.
-  // window_pairs: at most 2^kWindowBits.
+  // skipped (already written by an earlier run). in_flight: how many batches the workers
+  // hold at once (ranks x the batches each keeps). window_pairs: at most 2^kWindowBits.
   BatchSource(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
               const PairPlan& plan, std::uint64_t first_pair, std::size_t window_pairs,
-              int workers);
+              int in_flight);
   ~BatchSource();
   BatchSource(const BatchSource&) = delete;
   BatchSource& operator=(const BatchSource&) = delete;
 
   // The next batch for a worker taking at most capacity_cells and, while enough work is
   // left, at least floor_cells; nothing once every pair is handed out.
-  std::optional<WorkBatch> next(std::uint64_t capacity_cells, std::uint64_t floor_cells);
+  std::optional<BatchCut> next(std::uint64_t capacity_cells, std::uint64_t floor_cells);
+  // Copies the residues in (on several threads for large batches); needs no lock.
+  static WorkBatch fill(BatchCut&& cut);
 
   std::uint64_t remaining_cells() const { return remaining_cells_; }
 
@@ -49,13 +61,13 @@ class BatchSource {
   };
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
-  std::uint32_t slot_of(WorkBatch& batch, std::size_t sequence_key, const Sequence& sequence);
+  std::uint32_t slot_of(BatchCut& cut, std::size_t sequence_key, const Sequence& sequence);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
   const PairPlan& plan_;
   std::size_t window_pairs_;
-  int workers_;
+  int in_flight_;
   std::uint64_t remaining_cells_ = 0;
   std::uint64_t next_window_pair_;  // first pair of the window being read ahead
   std::future<Window> upcoming_;

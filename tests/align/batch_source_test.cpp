@@ -1,10 +1,11 @@
 // Batch cutting: the plan's cell count against a direct sum in every pairing mode (also
 // from a resume point), every pair handed out exactly once across windows with its own
-// residues, each sequence stored once per batch, and guided batch sizes: about the
-// remaining cells over twice the workers, never above the capacity, never below the
-// floor while work is left.
+// residues (copied in by fill, in parallel for large batches), each sequence stored once
+// per batch, and guided batch sizes: about the remaining cells over twice the batches in
+// flight, never above the capacity, never below the floor while work is left.
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <random>
 #include <set>
 
@@ -68,29 +69,30 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   const PairPlan plan(PairMode::query_target, 30, 11);
   BatchSource source(queries, targets, plan, 7, 37, 2);  // resume at 7, windows of 37 pairs
   std::set<std::uint64_t> seen;
-  while (auto batch = source.next(500, 100)) {
-    ASSERT_FALSE(batch->pair_ids.empty());
+  while (auto cut = source.next(500, 100)) {
+    const auto batch = BatchSource::fill(std::move(*cut));
+    ASSERT_FALSE(batch.pair_ids.empty());
     std::set<std::pair<std::uint32_t, std::uint32_t>> stored;  // (offset, length) per slot
-    for (std::size_t s = 0; s < batch->lengths.size(); ++s)
-      EXPECT_TRUE(stored.insert({static_cast<std::uint32_t>(batch->offsets[s]), batch->lengths[s]}).second);
+    for (std::size_t s = 0; s < batch.lengths.size(); ++s)
+      EXPECT_TRUE(stored.insert({static_cast<std::uint32_t>(batch.offsets[s]), batch.lengths[s]}).second);
     std::size_t distinct_sequences = 0;
     std::set<std::uint32_t> query_records, target_records;
-    for (std::size_t k = 0; k < batch->pair_ids.size(); ++k) {
-      const std::uint64_t id = batch->pair_ids[k];
+    for (std::size_t k = 0; k < batch.pair_ids.size(); ++k) {
+      const std::uint64_t id = batch.pair_ids[k];
       EXPECT_TRUE(seen.insert(id).second) << "pair " << id << " handed out twice";
       const PairRef pair = plan.at(id);
       query_records.insert(pair.query);
       target_records.insert(pair.target);
       const auto& q = queries[pair.query].codes;
       const auto& t = targets[pair.target].codes;
-      const std::uint32_t qs = batch->query[k], ts = batch->target[k];
-      ASSERT_EQ(batch->lengths[qs], q.size());
-      ASSERT_EQ(batch->lengths[ts], t.size());
-      EXPECT_TRUE(std::equal(q.begin(), q.end(), batch->residues.begin() + static_cast<std::ptrdiff_t>(batch->offsets[qs])));
-      EXPECT_TRUE(std::equal(t.begin(), t.end(), batch->residues.begin() + static_cast<std::ptrdiff_t>(batch->offsets[ts])));
+      const std::uint32_t qs = batch.query[k], ts = batch.target[k];
+      ASSERT_EQ(batch.lengths[qs], q.size());
+      ASSERT_EQ(batch.lengths[ts], t.size());
+      EXPECT_TRUE(std::equal(q.begin(), q.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[qs])));
+      EXPECT_TRUE(std::equal(t.begin(), t.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[ts])));
     }
     distinct_sequences = query_records.size() + target_records.size();
-    EXPECT_EQ(batch->lengths.size(), distinct_sequences) << "each sequence once per batch";
+    EXPECT_EQ(batch.lengths.size(), distinct_sequences) << "each sequence once per batch";
   }
   EXPECT_EQ(seen.size(), plan.size() - 7);
   EXPECT_EQ(*seen.begin(), 7u);
@@ -98,13 +100,38 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   EXPECT_FALSE(source.next(500, 100));
 }
 
+// 32 pairs of 300,000-residue sequences in one batch: 19 MB of residues, filled on
+// several threads, each sequence at its offset.
+TEST(AlignBatchSource, LargeBatchesAreFilledInParallelAtTheRightOffsets) {
+  std::vector<Sequence> queries(32), targets(32);
+  for (std::size_t i = 0; i < 32; ++i) {
+    queries[i] = {"q" + std::to_string(i), std::vector<std::uint8_t>(300'000 + i, static_cast<std::uint8_t>(i % 7))};
+    targets[i] = {"t" + std::to_string(i), std::vector<std::uint8_t>(299'000 - i, static_cast<std::uint8_t>(10 + i % 5))};
+  }
+  const PairPlan plan(PairMode::pairs, 32, 32);
+  BatchSource source(queries, targets, plan, 0, 64, 1);
+  auto cut = source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62);  // all at once
+  ASSERT_TRUE(cut);
+  ASSERT_GT(cut->residues, std::uint64_t{16} << 20);
+  const WorkBatch batch = BatchSource::fill(std::move(*cut));
+  ASSERT_EQ(batch.pair_ids.size(), 32u);
+  ASSERT_EQ(batch.residues.size(), std::accumulate(batch.lengths.begin(), batch.lengths.end(), std::size_t{0}));
+  for (std::size_t k = 0; k < 32; ++k) {
+    const auto& q = queries[batch.pair_ids[k]].codes;
+    const auto& t = targets[batch.pair_ids[k]].codes;
+    EXPECT_TRUE(std::equal(q.begin(), q.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.query[k]])));
+    EXPECT_TRUE(std::equal(t.begin(), t.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.target[k]])));
+  }
+  EXPECT_FALSE(source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62));
+}
+
 TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   const auto sequences = random_sequences(200, 5);
   const PairPlan plan(PairMode::all_vs_all, 200, 200);
-  const int workers = 4;
+  const int in_flight = 4;
   const std::uint64_t capacity = 10'000'000;
   const std::uint64_t floor = 2'000;
-  BatchSource source(sequences, sequences, plan, 0, 1 << 16, workers);  // one window
+  BatchSource source(sequences, sequences, plan, 0, 1 << 16, in_flight);  // one window
   const std::uint64_t total = source.remaining_cells();
   ASSERT_EQ(total, direct_cells(plan, 0, sequences, sequences));
   std::uint64_t handed_out = 0;
@@ -114,13 +141,15 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
     const std::uint64_t before = source.remaining_cells();
     const auto batch = source.next(capacity, floor);
     if (!batch) break;
+    EXPECT_EQ(batch->batch.pair_ids.size(), batch->batch.query.size());
     ++batches;
     std::uint64_t cells = 0;
-    for (std::size_t k = 0; k < batch->query.size(); ++k)
-      cells += std::uint64_t{batch->lengths[batch->query[k]]} * batch->lengths[batch->target[k]];
+    const WorkBatch& cut = batch->batch;
+    for (std::size_t k = 0; k < cut.query.size(); ++k)
+      cells += std::uint64_t{cut.lengths[cut.query[k]]} * cut.lengths[cut.target[k]];
     handed_out += cells;
     EXPECT_EQ(source.remaining_cells(), before - cells);
-    const std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * workers)));
+    const std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * in_flight)));
     EXPECT_LE(cells, goal) << "batch " << batches;
     // Only the last batch may stop before the next pair would overflow the goal.
     if (source.remaining_cells() > 0) {
@@ -128,12 +157,12 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
     }
   }
   EXPECT_EQ(handed_out, total);
-  // Geometric shrinking: about 2 x workers x ln(total / floor) batches, far more than the
+  // Geometric shrinking: about 2 x in_flight x ln(total / floor) batches, far more than the
   // total / capacity a fixed size would give, and far fewer than total / floor.
-  EXPECT_GT(batches, static_cast<std::size_t>(2 * workers));
+  EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
   // The first batch takes an eighth of the job (capacity permitting).
-  BatchSource fresh(sequences, sequences, plan, 0, 1 << 16, workers);
+  BatchSource fresh(sequences, sequences, plan, 0, 1 << 16, in_flight);
   const auto first = fresh.next(capacity, floor);
   std::uint64_t first_cells = total - fresh.remaining_cells();
   EXPECT_LE(first_cells, total / 8);
