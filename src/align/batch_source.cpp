@@ -1,6 +1,7 @@
 #include "align/batch_source.hpp"
 
 #include <omp.h>
+#include <parallel/algorithm>
 
 #include <algorithm>
 #include <cstring>
@@ -76,7 +77,8 @@ BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
                                   targets_[pair.target].codes.size(), place);
     plan_.advance(pair);
   }
-  std::sort(window.keys.begin(), window.keys.end());
+  // Keys are unique (they end in the place), so the parallel sort's order is the only one.
+  __gnu_parallel::sort(window.keys.begin(), window.keys.end());
   return window;
 }
 
