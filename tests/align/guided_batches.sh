@@ -34,8 +34,8 @@ if sorted(ranks) != [0, 1, 2, 3]:
 for rank, r in sorted(ranks.items()):
     if r["batches"] < 1 or r["pairs"] < 1:
         problems.append(f"rank {rank}: {r['batches']} batches")
-    if not (0 < r["busy_seconds"] <= four["seconds"] + 0.5) or r["aligners"] != 1:
-        problems.append(f"rank {rank}: busy {r['busy_seconds']} s of {four['seconds']} s, {r['aligners']} aligners")
+    if not (0 < r.get("busy_seconds", 0) <= four["seconds"] + 0.5) or r.get("aligners") != 1:
+        problems.append(f"rank {rank}: busy {r.get('busy_seconds')} s of {four['seconds']} s, {r.get('aligners')} aligners")
 if sum(r["pairs"] for r in ranks.values()) != 44850 or four["pairs"] != 44850:
     problems.append("pairs do not add up to 44850")
 if sum(r["cells"] for r in ranks.values()) != one["cells"] or four["cells"] != one["cells"]:
