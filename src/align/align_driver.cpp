@@ -52,8 +52,8 @@ struct RankStats {
   std::uint64_t batches = 0;
   std::uint64_t pairs = 0;
   std::uint64_t cells = 0;
-  double compute_seconds = 0;  // summed over the rank's aligners
-  double kernel_seconds = 0;   // summed over the rank's aligners
+  double compute_seconds = 0;  // summed over the rank's aligners (overlaps count twice)
+  double kernel_seconds = 0;   // summed over the rank's aligners: the GPU's kernel time
   double busy_seconds = 0;     // wall time with at least one batch in an aligner
   int aligners = 1;
 };
@@ -206,8 +206,8 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   }
   // Aggregate rates, every rank's cells over its own time, summed over ranks. A rank's
   // aligners may overlap (two per GPU): "aligner" GCUPS divide by the wall time the rank
-  // had at least one batch in an aligner; kernel seconds are summed over the aligners, so
-  // with overlapping kernels "kernel" GCUPS is a lower bound of the GPU's kernel rate.
+  // had at least one batch in an aligner, not by the aligners' summed seconds; aligners
+  // sharing a GPU split its kernel time between them, so their sum is the GPU's.
   double compute_gcups = 0;
   double kernel_gcups = 0;
   nlohmann::json rank_reports = nlohmann::json::array();
