@@ -6,13 +6,16 @@
 #include <boost/iostreams/device/back_inserter.hpp>
 #include <boost/iostreams/stream.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <deque>
 #include <iterator>
 #include <list>
+#include <thread>
 #include <vector>
 
+#include "align/batch_maker.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::align {
@@ -109,6 +112,12 @@ class Outbox {
   std::list<Sending> sending_;  // stable addresses for the requests in flight
 };
 
+// Helper threads that cut batches for other ranks: a few, as the copying is bounded by
+// memory bandwidth and each large batch is filled on several threads already.
+int batch_maker_threads() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency() / 16, 1u, 4u));
+}
+
 }  // namespace
 
 DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks,
@@ -120,6 +129,8 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
                            if (stop) return std::nullopt;
                            return callbacks.next_batch(local.capacity_cells, local.floor_cells);
                          });
+  BatchMaker maker(callbacks.next_batch, stop, size > 1 ? batch_maker_threads() : 0);
+  std::deque<BatchMaker::Answer> answers;
   Outbox outbox(comm);
   int workers_finished = 0;
   auto last_tick = std::chrono::steady_clock::now();
@@ -138,13 +149,15 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       auto request = from_bytes<WorkRequest>(receive_matched(message, status));
       if (request.has_results) callbacks.accept(std::move(request.results));
       if (request.finished) ++workers_finished;
-      if (!request.wants_batch) continue;
-      std::optional<WorkBatch> batch;
-      if (!stop) batch = callbacks.next_batch(request.capacity_cells, request.floor_cells);
-      if (batch)
-        outbox.send(std::move(*batch), status.MPI_SOURCE);
+      if (request.wants_batch) maker.ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
+    }
+    busy |= maker.take(answers);
+    for (; !answers.empty(); answers.pop_front()) {
+      BatchMaker::Answer& answer = answers.front();
+      if (answer.batch)
+        outbox.send(std::move(*answer.batch), answer.rank);
       else
-        outbox.send({}, status.MPI_SOURCE, kTagStop);
+        outbox.send({}, answer.rank, kTagStop);
     }
     outbox.progress();
     if (workers_finished == size - 1 && pipeline.drained()) break;

@@ -1,7 +1,8 @@
 // Pull-based distribution of alignment batches over MPI ranks.
 //
 // Rank 0 runs the dispatcher: its main thread answers workers' requests (MPI only from
-// this thread) while its own align threads take batches straight from the source. Every
+// this thread; helper threads cut their batches) while its own align threads take
+// batches straight from the source. Every
 // rank keeps its aligners fed through an AlignPipeline: a worker asks for batches ahead
 // (one more than it has aligners), so the next batch is already there when one finishes,
 // and returns each batch's results as soon as they are ready. A slower rank simply pulls
