@@ -43,9 +43,11 @@ constexpr std::size_t kWindowPairs = std::size_t{1} << 20;
 // with the other's kernels. The host backend has one (it spreads over cores with OpenMP).
 constexpr int kAlignersPerGpu = 2;
 
-// Smallest batch worth its overhead, unless the worker's capacity is smaller.
+// Smallest batch worth its overhead, unless the worker's capacity is smaller. A host
+// thread aligns kHostLanes pairs at a time and needs a few such groups to balance: 32 Mcells
+// is four groups of 1 kb pairs (2 Mcells per thread left 64 threads idling on 2,000 pairs).
 constexpr std::uint64_t kGpuFloorCells = std::uint64_t{1'000'000'000};
-constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{2'000'000};
+constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 
 struct RankStats {
   std::string backend;
