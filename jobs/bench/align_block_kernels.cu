@@ -2,8 +2,9 @@
 // pair, row bands one after another) against the block-class kernel (one block of
 // kBlockWarps warps per pair, row bands pipelined across the warps), on the same batches of
 // random DNA pairs (match 2, mismatch -3, gap open 5, extend 2, end gaps penalised,
-// 32-bit scores). Each time is the median of 3 launches (CUDA events) after one warm-up
-// launch; the block kernel's scores must equal the warp kernel's. Built and run by
+// 32-bit scores); and the block-class kernel with each pair spread over K blocks, K chosen
+// as the aligner's launcher does (cuda_block_kernels.cu), launched cooperatively. Each time is the median of 3 launches (CUDA events) after one warm-up
+// launch; the block kernels' scores must equal the warp kernel's. Built and run by
 // jobs/bench/align_long.sh (nvcc -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr
 // -Ikernels -Ikernels/align -Isrc/common jobs/bench/align_block_kernels.cu).
 #include <algorithm>
@@ -16,7 +17,9 @@
 
 namespace {
 
+using wg::align::kBlockProgressPerPair;
 using wg::align::kBlockWarps;
+using wg::align::kMaxBlockSlots;
 using namespace wg::align::cuda;
 
 void check(cudaError_t status, int line) {
@@ -80,15 +83,22 @@ int main() {
   const DeviceScoring scoring{5, 2, 2, -3, false};
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> letter(0, 3);
-  std::printf("%-18s %10s %10s %10s %10s %8s\n", "pairs x m x n", "warp ms", "block ms",
-              "warp GCUPS", "block GCUPS", "speedup");
+  int multiprocessors = 0;
+  int per_multiprocessor = 0;
+  CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &per_multiprocessor, block_wavefront_kernel<true, false>, kBlockThreads, 0));
+  const int resident = multiprocessors * per_multiprocessor;
+  std::printf("%-18s %10s %10s %10s %10s %8s %3s %10s %10s %8s\n", "pairs x m x n", "warp ms",
+              "block ms", "warp GCUPS", "block GCUPS", "speedup", "K", "K-block ms",
+              "K GCUPS", "vs block");
   int failures = 0;
   for (const Shape& shape : shapes) {
     std::vector<std::uint8_t> residues;
     std::vector<std::uint64_t> offsets;
     std::vector<std::uint32_t> lengths, query, target, members;
     std::vector<std::uint64_t> carry_offset;
-    const std::uint64_t carry_per_pair = std::uint64_t{kBlockWarps} * shape.n;
+    const std::uint64_t carry_per_pair = std::uint64_t{kMaxBlockSlots} * kBlockWarps * shape.n;
     for (std::uint32_t p = 0; p < shape.pairs; ++p) {
       for (const int length : {shape.m, shape.n}) {
         offsets.push_back(residues.size());
@@ -120,15 +130,34 @@ int main() {
     CHECK(cudaMemcpy(warp_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     CHECK(cudaMemset(pairs.scores, 0x7f, shape.pairs * 4));
     const float block_ms = median_ms([&] {
-      block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr);
+      block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr, 1);
     });
     CHECK(cudaMemcpy(block_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
-    const bool same = warp_scores == block_scores;
+    int slots = std::clamp(resident / static_cast<int>(shape.pairs), 1,
+                           std::clamp((shape.m + 511) / 512 / kBlockWarps, 1, kMaxBlockSlots));
+    pairs.block_progress = allocate<unsigned>(std::size_t{shape.pairs} * kBlockProgressPerPair);
+    CHECK(cudaMemset(pairs.scores, 0x7f, shape.pairs * 4));
+    std::vector<std::int32_t> grid_scores(shape.pairs);
+    const float grid_ms = median_ms([&] {
+      CHECK(cudaMemsetAsync(pairs.block_progress, 0,
+                            std::size_t{shape.pairs} * kBlockProgressPerPair * sizeof(unsigned)));
+      const int* table = nullptr;
+      if (slots == 1) {
+        block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, table, 1);
+        return;
+      }
+      void* args[] = {&pairs, const_cast<DeviceScoring*>(&scoring), &table, &slots};
+      CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(block_wavefront_kernel<true, false>),
+                                        dim3(shape.pairs * slots), dim3(kBlockThreads), args));
+    });
+    CHECK(cudaMemcpy(grid_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
+    const bool same = warp_scores == block_scores && warp_scores == grid_scores;
     failures += !same;
     const double cells = double(shape.pairs) * shape.m * shape.n;
-    std::printf("%5u x %5d x %5d %10.2f %10.2f %10.1f %10.1f %8.2f%s\n", shape.pairs, shape.m,
-                shape.n, warp_ms, block_ms, cells / (warp_ms * 1e6), cells / (block_ms * 1e6),
-                warp_ms / block_ms, same ? "" : "  SCORES DIFFER");
+    std::printf("%5u x %5d x %5d %10.2f %10.2f %10.1f %10.1f %8.2f %3d %10.2f %10.1f %8.2f%s\n",
+                shape.pairs, shape.m, shape.n, warp_ms, block_ms, cells / (warp_ms * 1e6),
+                cells / (block_ms * 1e6), warp_ms / block_ms, slots, grid_ms,
+                cells / (grid_ms * 1e6), block_ms / grid_ms, same ? "" : "  SCORES DIFFER");
     for (void* allocation : allocations) CHECK(cudaFree(allocation));
     allocations.clear();
   }

@@ -31,6 +31,7 @@ struct Slot {
   DeviceArray<std::int32_t> edges;
   DeviceArray<char> ops;
   DeviceArray<std::uint32_t> op_counts;
+  DeviceArray<unsigned> block_progress;  // block class: hand-off counters
   PinnedArray<std::uint32_t> host_members;
   PinnedArray<std::uint64_t> host_offsets;
   PinnedArray<char> host_ops;
@@ -55,8 +56,15 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
       static_cast<std::uint32_t>(kLengthClasses[length_class].group * kRowsPerThread);
   ScratchNeeds needs;
   // The warp class carries one row between its passes; the block class keeps one row per
-  // warp (cuda_block_wavefront.cuh).
-  if (m > rows_per_pass) needs.carry = std::uint64_t{n} * kLengthClasses[length_class].warps;
+  // warp of the chain, whose kMaxBlockSlots blocks a pair may get, at most one per band
+  // (cuda_block_wavefront.cuh).
+  if (m > rows_per_pass) {
+    const std::uint32_t bands = (m + rows_per_pass - 1) / rows_per_pass;
+    const int warps = kLengthClasses[length_class].warps;
+    const std::uint32_t rows =
+        warps == 1 ? 1 : std::min<std::uint32_t>(bands, std::uint32_t{kMaxBlockSlots} * warps);
+    needs.carry = std::uint64_t{n} * rows;
+  }
   if (traceback) {
     needs.directions = std::uint64_t{(m + kRowsPerThread - 1) / kRowsPerThread} * n;
     needs.edges = std::uint64_t{m} + n + 2;
@@ -244,6 +252,11 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   pairs.scores = scores_.data();
   pairs.carry = slot.carry.reserve(total.carry);
   pairs.carry_offset = offsets_d;
+  if (length_class == kBlockClass) {
+    pairs.block_progress = slot.block_progress.reserve(count * kBlockProgressPerPair);
+    for (const std::uint32_t p : slot.in_flight)
+      pairs.longest_query = std::max(pairs.longest_query, batch.query_length(p));
+  }
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
                                scoring.mismatch, scoring.end_gaps_free};
   if (traceback) {

@@ -37,6 +37,11 @@ struct DevicePairs {
   char* ops;                  // traceback: operations, back to front
   const std::uint64_t* ops_offset;
   std::uint32_t* op_counts;
+  // Block class only (cuda_block_wavefront.cuh): hand-off counters in global memory,
+  // kBlockProgressPerPair per member, and the chunk's longest query, which bounds how many
+  // blocks a pair can use.
+  unsigned* block_progress;
+  std::uint32_t longest_query;
 };
 
 struct DeviceScoring {

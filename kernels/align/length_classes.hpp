@@ -8,10 +8,12 @@
 //
 // With one warp per pair (`warps` 1) the group sweeps the bands one after another, its
 // last thread's bottom row carried to the next pass in global memory. The block class
-// spreads one pair over a block of `warps` warps: band b goes to warp b % warps, and the
-// warps sweep their bands at the same time, each a few column chunks behind the warp of
-// the band above, whose bottom row it reads from global memory as soon as the producer
-// publishes it (cuda_block_wavefront.cuh). It serves score-only and traceback (the
+// spreads one pair over K blocks of `warps` warps each (K chosen per launch: one when the
+// pairs fill the GPU, up to kMaxBlockSlots when few long pairs would leave it idle): band
+// b goes to warp b % (K x warps) of the pair's chain, and the warps sweep their bands at
+// the same time, each a few column chunks behind the warp of the band above, whose bottom
+// row it reads from global memory as soon as the producer publishes it
+// (cuda_block_wavefront.cuh, cuda_block_kernels.cu). It serves score-only and traceback (the
 // direction bits have the warp class's layout, band after band); score-only long pairs
 // run on 32-bit scores (`packed` false: no 16x2 kernel for the class).
 //
@@ -20,8 +22,10 @@
 // while a block's warps all find work once a pair has about `warps` bands (idle warps of a
 // shorter pair and the pipeline's start and end cost a few band widths of the sweep). On
 // an H200, 64 pairs against 10,000 columns ran 3.4x (2049 rows), 4.9x (4096) and 4.6x
-// (10,000) faster than one warp per pair. Batches with many long pairs fill the GPU with
-// one warp per pair and go back to the warp class (kBlockClassPairsPerSM below).
+// (10,000) faster than one warp per pair; with several blocks per pair, 16 pairs of 20,000 x
+// 20,000 ran 4.2x faster than on one block per pair (K = 5). Batches with many long pairs
+// fill the GPU with one warp per pair and go back to the warp class (kBlockClassPairsPerSM
+// below).
 #pragma once
 
 #include <cstdint>
@@ -39,6 +43,11 @@ struct LengthClass {
 
 inline constexpr int kRowsPerThread = 16;
 inline constexpr int kBlockWarps = 8;  // warps per pair in the block class (256 threads)
+// A block-class pair spreads over up to kMaxBlockSlots blocks when few pairs would leave
+// the GPU idle (cuda_block_kernels.cu); each pair has kBlockProgressPerPair hand-off
+// counters in global memory.
+inline constexpr int kMaxBlockSlots = 8;
+inline constexpr int kBlockProgressPerPair = kMaxBlockSlots * kBlockWarps + 2;
 inline constexpr LengthClass kLengthClasses[] = {
     {"thread", 32, 1, kRowsPerThread, 1, true},         // short: one thread per pair
     {"quarter-warp", 128, 8, kRowsPerThread, 1, true},  // 8 threads per pair

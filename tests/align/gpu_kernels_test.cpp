@@ -114,6 +114,27 @@ PairBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
   return batch;
 }
 
+// Few long pairs, so that each pair spreads over several thread blocks (the block class's
+// slots, cuda_block_kernels.cu): 18 and 40 bands, several rounds of bands over a chain of
+// two to five blocks, the free-end best reduced across the blocks.
+PairBatch few_long_pairs(Alphabet alphabet, std::mt19937& rng) {
+  SequenceMaker make(alphabet, rng);
+  PairBatch batch;
+  for (int k = 0; k < 3; ++k) {
+    const std::vector<std::uint8_t> q = make.random(9000);
+    std::vector<std::uint8_t> t = k == 0 ? make.random(7000) : make.mutated(q);
+    t.resize(7000, 1);
+    add_pair(batch, q, t);
+  }
+  for (int k = 0; k < 2; ++k) {
+    const std::vector<std::uint8_t> q = make.random(20000);
+    std::vector<std::uint8_t> t = k == 0 ? make.random(300) : make.mutated(q);
+    t.resize(300, 1);
+    add_pair(batch, q, t);
+  }
+  return batch;
+}
+
 struct Scheme {
   Alphabet alphabet;
   ScoringOptions options;
@@ -202,6 +223,11 @@ TEST(GpuKernels, BlockClassMatchesTheHostKernelOnLongPairs) {
                 "the longest class is the block class");
   ASSERT_STREQ(kLengthClasses[length_class_of(2049)].name, "block");
   expect_gpu_matches_host(long_batch);
+}
+
+TEST(GpuKernels, BlockClassOverSeveralBlocksMatchesTheHostKernel) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  expect_gpu_matches_host(few_long_pairs);
 }
 
 TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
