@@ -15,7 +15,9 @@
 // before the launch). The producer stores its row entries, fences at device scope, then
 // stores the counter (volatile); the consumer reads the counter (volatile), fences, then
 // loads the row entries through L2 (__ldcg), since L1 is not coherent between
-// multiprocessors and the same row is rewritten every round of bands.
+// multiprocessors and the same row is rewritten every round of bands. With K = 1 every
+// warp of the chain shares one multiprocessor, and block-scope fences with plain loads
+// suffice (device-scope ones made a batch of 2,048 pairs of 2049 x 2049 1.8x slower).
 //
 // No deadlock: a band waits only for the band above it, band 0 for nothing, so each wait
 // ends once the warps of the bands above have advanced, provided they are resident. Every
@@ -63,6 +65,9 @@ struct BlockBandRows {
   unsigned own_base;    // progress of this warp before this band
   int n;
   bool has_next;  // a later band reads this band's bottom row
+  // Several blocks per pair: fences at device scope and row loads through L2. One block:
+  // the block-scope fences and plain loads that suffice inside one multiprocessor.
+  bool across_blocks;
 
   // `warp` is the global warp (slot x kBlockWarps + warp of the block), `chain` = W.
   __device__ BlockBandRows(int2* rows, unsigned* progress, int n_columns, int band, int bands,
@@ -74,23 +79,32 @@ struct BlockBandRows {
         above_base(static_cast<unsigned>((band - 1) / chain) * n_columns),
         own_base(static_cast<unsigned>(band / chain) * n_columns),
         n(n_columns),
-        has_next(band + 1 < bands) {}
+        has_next(band + 1 < bands),
+        across_blocks(chain > kBlockWarps) {}
 
   // Waits until the band above has produced its bottom row's entries [0, columns).
   __device__ void wait(int columns) const {
     const unsigned needed = above_base + static_cast<unsigned>(min(columns, n));
     while (*above_progress < needed) __nanosleep(100);
-    __threadfence();
+    fence();
   }
-  __device__ int2 load(int column) const { return __ldcg(above + column); }
+  __device__ int2 load(int column) const {
+    return across_blocks ? __ldcg(above + column) : above[column];
+  }
   // Called by the group's last thread for columns 0, 1, .., n - 1 in order.
   __device__ void store(int column, int h, int f) const {
     if (!has_next) return;
     below[column] = make_int2(h, f);
     if ((column + 1) % kPublishColumns == 0 || column == n - 1) {
-      __threadfence();
+      fence();
       *own_progress = own_base + static_cast<unsigned>(column + 1);
     }
+  }
+  __device__ void fence() const {
+    if (across_blocks)
+      __threadfence();
+    else
+      __threadfence_block();
   }
 };
 
