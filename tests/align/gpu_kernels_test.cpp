@@ -7,6 +7,7 @@
 #include <random>
 
 #include "align/aligner.hpp"
+#include "align/alphabet.hpp"
 #include "align/length_classes.hpp"
 #include "align/scoring.hpp"
 
@@ -31,10 +32,15 @@ std::vector<std::uint32_t> boundary_lengths() {
 class SequenceMaker {
  public:
   SequenceMaker(Alphabet alphabet, std::mt19937& rng)
-      : letter_(0, alphabet == Alphabet::dna ? 3 : 19), rng_(rng) {}
+      : dna_(alphabet == Alphabet::dna), letter_(0, dna_ ? 3 : 19), rng_(rng) {}
+  // DNA: one sequence in four carries an N, so warps of plain bases (the packed kernel's
+  // byte-permute lookup) and warps with other letters (its general path) both occur.
   std::vector<std::uint8_t> random(std::uint32_t length) {
     std::vector<std::uint8_t> s(length);
     for (auto& c : s) c = static_cast<std::uint8_t>(letter_(rng_));
+    if (dna_ && length > 0 && unit_(rng_) < 0.25)
+      s[std::uniform_int_distribution<std::uint32_t>(0, length - 1)(rng_)] =
+          static_cast<std::uint8_t>(residue_code(Alphabet::dna, 'N'));
     return s;
   }
   std::vector<std::uint8_t> mutated(const std::vector<std::uint8_t>& q) {
@@ -50,6 +56,7 @@ class SequenceMaker {
   }
 
  private:
+  bool dna_;
   std::uniform_int_distribution<int> letter_;
   std::uniform_real_distribution<double> unit_{0, 1};
   std::mt19937& rng_;
