@@ -198,9 +198,12 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   ScratchNeeds total;
   slot.in_flight.assign(members.begin() + static_cast<std::ptrdiff_t>(first),
                         members.begin() + static_cast<std::ptrdiff_t>(first + count));
+  // Sets the packed kernel's band height and the block class's blocks per pair.
+  std::uint32_t chunk_longest_query = 0;
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t p = slot.in_flight[k];
     host_members[k] = p;
+    chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
     const ScratchNeeds needs =
         needs_of(batch.query_length(p), batch.target_length(p), length_class, traceback);
     host_offsets[count + k] = total.directions;
@@ -218,9 +221,6 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   // with row bands as tall as the chunk's longest query makes best.
   int packed_rows = 0;
   if (packed) {
-    std::uint32_t chunk_longest_query = 0;
-    for (const std::uint32_t p : slot.in_flight)
-      chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
     packed_rows = packed_rows_per_thread(length_class, chunk_longest_query);
     const auto rows_per_pass =
         static_cast<std::uint32_t>(kLengthClasses[length_class].group * packed_rows);
@@ -252,11 +252,9 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   pairs.scores = scores_.data();
   pairs.carry = slot.carry.reserve(total.carry);
   pairs.carry_offset = offsets_d;
-  if (length_class == kBlockClass) {
+  pairs.longest_query = chunk_longest_query;
+  if (length_class == kBlockClass)
     pairs.block_progress = slot.block_progress.reserve(count * kBlockProgressPerPair);
-    for (const std::uint32_t p : slot.in_flight)
-      pairs.longest_query = std::max(pairs.longest_query, batch.query_length(p));
-  }
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
                                scoring.mismatch, scoring.end_gaps_free};
   if (traceback) {
