@@ -1,10 +1,12 @@
 // The one table that picks a GPU kernel shape by query length (rows of the matrix).
 //
 // Every class runs the same wavefront: a group of `group` threads aligns one pair, each
-// thread keeping `rows` consecutive query rows in registers and sweeping the target
-// columns, one column per step, one step behind its left neighbour (anti-diagonals of
-// row bands); a thread hands its bottom row to the next through warp shuffles. Queries
-// longer than group x rows take several row bands of group x rows each.
+// thread keeping kRowsPerThread consecutive query rows in registers and sweeping the
+// target columns, one column per step, one step behind its left neighbour (anti-diagonals
+// of row bands); a thread hands its bottom row to the next through warp shuffles. Queries
+// longer than group x kRowsPerThread take several row bands of that height. (The packed
+// kernel's warp class picks 10, 13 or 17 rows per thread per chunk instead:
+// packed_rows_per_thread, cuda_packed.cuh.)
 //
 // With one warp per pair (`warps` 1) the group sweeps the bands one after another, its
 // last thread's bottom row carried to the next pass in global memory. The block class
@@ -36,7 +38,6 @@ struct LengthClass {
   const char* name;
   std::uint32_t max_query;  // queries up to this length (inclusive) use the class
   int group;                // threads per pair in one row band: 1 .. 32 (a warp)
-  int rows;                 // query rows per thread
   int warps;                // warps per pair: 1, or kBlockWarps for the block class
   bool packed;              // score-only pairs may run two to a register (16x2 kernel)
 };
@@ -49,11 +50,11 @@ inline constexpr int kBlockWarps = 8;  // warps per pair in the block class (256
 inline constexpr int kMaxBlockSlots = 8;
 inline constexpr int kBlockProgressPerPair = kMaxBlockSlots * kBlockWarps + 2;
 inline constexpr LengthClass kLengthClasses[] = {
-    {"thread", 32, 1, kRowsPerThread, 1, true},         // short: one thread per pair
-    {"quarter-warp", 128, 8, kRowsPerThread, 1, true},  // 8 threads per pair
-    {"half-warp", 256, 16, kRowsPerThread, 1, true},    // 16 threads per pair
-    {"warp", 2048, 32, kRowsPerThread, 1, true},        // one warp per pair, several passes
-    {"block", 0xffffffffu, 32, kRowsPerThread, kBlockWarps, false},  // bands over a block
+    {"thread", 32, 1, 1, true},          // short: one thread per pair
+    {"quarter-warp", 128, 8, 1, true},   // 8 threads per pair
+    {"half-warp", 256, 16, 1, true},     // 16 threads per pair
+    {"warp", 2048, 32, 1, true},         // one warp per pair, several passes
+    {"block", 0xffffffffu, 32, kBlockWarps, false},  // bands over a block
 };
 inline constexpr int kLengthClassCount = sizeof(kLengthClasses) / sizeof(kLengthClasses[0]);
 

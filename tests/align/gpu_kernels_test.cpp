@@ -19,11 +19,14 @@ std::vector<std::uint32_t> boundary_lengths() {
   for (const auto& c : kLengthClasses) {
     if (c.max_query > 4096) continue;
     for (const std::uint32_t d : {c.max_query - 1, c.max_query, c.max_query + 1}) lengths.push_back(d);
-    const auto rows_per_pass = static_cast<std::uint32_t>(c.group * c.rows);
+    const auto rows_per_pass = static_cast<std::uint32_t>(c.group * kRowsPerThread);
     for (const std::uint32_t d : {rows_per_pass - 1, rows_per_pass, rows_per_pass + 1, 2 * rows_per_pass + 3})
       lengths.push_back(d);
   }
   for (const std::uint32_t d : {700u, 1000u, 1500u, 2100u}) lengths.push_back(d);
+  // Band edges of the packed warp class's 10, 13 and 17 rows per thread (cuda_packed.cuh).
+  for (const std::uint32_t d : {320u, 416u, 544u})
+    for (const std::uint32_t e : {d - 1, d, d + 1}) lengths.push_back(e);
   return lengths;
 }
 
