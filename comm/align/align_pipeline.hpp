@@ -43,7 +43,6 @@ class AlignPipeline {
   bool drained() const;      // closed, and every batch aligned and taken
   // Waits until a batch finishes or the timeout passes.
   void wait(std::chrono::microseconds timeout);
-  int aligners() const { return aligners_; }
 
  private:
   void align_loop(const BatchWorker& worker);
