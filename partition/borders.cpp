@@ -7,11 +7,6 @@
 
 namespace wg::partition {
 
-VertexId SectionLayout::start(std::size_t s) const {
-  const std::uint64_t v = std::uint64_t{section_size} * s;
-  return v >= num_vertices ? num_vertices : static_cast<VertexId>(v);
-}
-
 std::vector<VertexId> equal_work_borders(const std::vector<double>& section_work,
                                          const SectionLayout& layout, int parts) {
   WG_REQUIRE(parts >= 1, "partition count must be at least 1 (got {})", parts);

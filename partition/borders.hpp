@@ -9,20 +9,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "sections.hpp"
 #include "types.hpp"
 
 namespace wg::partition {
-
-struct SectionLayout {
-  VertexId num_vertices = 0;
-  VertexId section_size = 256;
-
-  std::size_t count() const {
-    return (std::size_t{num_vertices} + section_size - 1) / section_size;
-  }
-  // First vertex of section s, clamped to the vertex count (s may equal count()).
-  VertexId start(std::size_t s) const;
-};
 
 // Borders b[0] = 0 <= b[1] <= ... <= b[parts] = num_vertices splitting the sections so that
 // each part gets about total/parts of the work (each border at the section edge closest to

@@ -13,12 +13,13 @@ struct Bfs : ProgramDefaults {
   static constexpr const char* kName = "bfs";
   static constexpr Value kUnreached = UINT32_MAX;
   static constexpr bool kNeedsSource = true;
+  static constexpr bool kLevelSynchronous = true;
 
   static WG_HD Value identity() { return kUnreached; }
   static WG_HD Value init(VertexId v, const ProgramParams& p) {
     return v == p.source ? 0 : kUnreached;
   }
-  static WG_HD Value gather(Value neighbour, EdgeValue, const VertexStatic&) {
+  static WG_HD Value gather(Value neighbour, EdgeValue) {
     return neighbour == kUnreached ? kUnreached : neighbour + 1;
   }
   static WG_HD Value reduce(Value a, Value b) { return a < b ? a : b; }

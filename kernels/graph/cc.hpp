@@ -15,7 +15,7 @@ struct ConnectedComponents : ProgramDefaults {
 
   static WG_HD Value identity() { return UINT32_MAX; }
   static WG_HD Value init(VertexId v, const ProgramParams&) { return v; }
-  static WG_HD Value gather(Value neighbour, EdgeValue, const VertexStatic&) { return neighbour; }
+  static WG_HD Value gather(Value neighbour, EdgeValue) { return neighbour; }
   static WG_HD Value reduce(Value a, Value b) { return a < b ? a : b; }
   static WG_HD bool apply(Value& current, Value reduced, const ProgramParams&) {
     if (reduced >= current) return false;

@@ -13,6 +13,7 @@ struct PageRank : ProgramDefaults {
   static constexpr const char* kName = "pagerank";
   static constexpr bool kAllActive = true;
   static constexpr bool kNeedsOutDegree = true;
+  static constexpr bool kEmits = true;  // rank / out-degree, once per vertex, not per edge
   static constexpr bool kHasGlobalTerm = true;  // the dangling mass
   static constexpr bool kUsesTolerance = true;
 
@@ -20,9 +21,11 @@ struct PageRank : ProgramDefaults {
   static WG_HD Value init(VertexId, const ProgramParams& p) {
     return 1.0 / static_cast<double>(p.num_vertices);
   }
-  static WG_HD Value gather(Value neighbour, EdgeValue, const VertexStatic& src) {
-    return neighbour / static_cast<double>(src.out_degree);
+  static WG_HD Value emit(Value value, const VertexStatic& s) {
+    // A dangling vertex sends nothing along edges (it has none); its rank is the global term.
+    return s.out_degree == 0 ? 0.0 : value / static_cast<double>(s.out_degree);
   }
+  static WG_HD Value gather(Value message, EdgeValue) { return message; }
   static WG_HD Value reduce(Value a, Value b) { return a + b; }
   static WG_HD bool apply(Value& current, Value reduced, const ProgramParams& p) {
     const double n = static_cast<double>(p.num_vertices);

@@ -1,6 +1,7 @@
 // Single-source shortest paths (Bellman-Ford in pull form): distance from the source
 // along edge weights (1 per edge on unweighted graphs); unreachable vertices stay +inf.
-// Negative weights are refused when the graph is loaded.
+// Negative weights are refused when the graph is loaded. Distances are 64-bit floats, so
+// they are exact sums of integer weights up to 2^53.
 #pragma once
 
 #include <limits>
@@ -10,7 +11,7 @@
 namespace wg::graph {
 
 struct Sssp : ProgramDefaults {
-  using Value = float;
+  using Value = double;
   static constexpr const char* kName = "sssp";
   static constexpr bool kNeedsSource = true;
   static constexpr bool kUsesWeights = true;
@@ -20,8 +21,8 @@ struct Sssp : ProgramDefaults {
   static WG_HD Value init(VertexId v, const ProgramParams& p) {
     return v == p.source ? Value(0) : identity();
   }
-  static WG_HD Value gather(Value neighbour, EdgeValue e, const VertexStatic&) {
-    return neighbour + e;
+  static WG_HD Value gather(Value neighbour, EdgeValue e) {
+    return neighbour + static_cast<Value>(e);
   }
   static WG_HD Value reduce(Value a, Value b) { return a < b ? a : b; }
   static WG_HD bool apply(Value& current, Value reduced, const ProgramParams&) {

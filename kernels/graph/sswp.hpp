@@ -10,7 +10,7 @@
 namespace wg::graph {
 
 struct Sswp : ProgramDefaults {
-  using Value = float;
+  using Value = double;  // bottlenecks are edge weights, exact in 64 bits
   static constexpr const char* kName = "sswp";
   static constexpr bool kNeedsSource = true;
   static constexpr bool kUsesWeights = true;
@@ -20,8 +20,9 @@ struct Sswp : ProgramDefaults {
   static WG_HD Value init(VertexId v, const ProgramParams& p) {
     return v == p.source ? std::numeric_limits<Value>::infinity() : identity();
   }
-  static WG_HD Value gather(Value neighbour, EdgeValue e, const VertexStatic&) {
-    return neighbour < e ? neighbour : e;
+  static WG_HD Value gather(Value neighbour, EdgeValue e) {
+    const auto w = static_cast<Value>(e);
+    return neighbour < w ? neighbour : w;
   }
   static WG_HD Value reduce(Value a, Value b) { return a > b ? a : b; }
   static WG_HD bool apply(Value& current, Value reduced, const ProgramParams&) {

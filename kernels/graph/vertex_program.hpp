@@ -1,15 +1,24 @@
 // What every vertex program (one file per algorithm in this folder) is built from.
 //
 // A program is a struct of static WG_HD functions, so the host backend and the CUDA
-// kernels run the very same code (pull form, after Khorasani's init/compute/reduce/
-// update-condition):
+// kernels run the very same code (after Khorasani's init/compute/reduce/update-condition):
 //   Value identity()                       reduce's neutral value (what no in-edge gives)
 //   Value init(VertexId v, const ProgramParams&)
-//   Value gather(Value neighbour, EdgeValue e, const VertexStatic& src)
+//   Value emit(Value value, const VertexStatic& s)   what a vertex sends along its
+//                                          out-edges (default: its value), computed once
+//                                          per vertex and iteration when kEmits is set
+//   Value gather(Value message, EdgeValue e)         contribution along one edge
 //   Value reduce(Value a, Value b)          associative and commutative
 //   bool  apply(Value& current, Value reduced, const ProgramParams&)   true when changed
 // plus traits, declared by shadowing the defaults of ProgramDefaults. The engine loop
 // reads only these; an algorithm never sees MPI, launches or memory management.
+//
+// Frontier programs (kAllActive false) must be monotone: apply(current, r) changes the
+// value exactly when reduce(current, r) != current, and then sets it to that. The engine
+// then runs them in either direction every iteration: pull (each vertex reduces what its
+// in-neighbours of the frontier send) or push (each frontier vertex reduces its message
+// into its out-neighbours with an atomic compare-and-swap). Both reach the same unique
+// fixed point, so results do not depend on the direction, the kernel or the threads.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +54,10 @@ struct ProgramDefaults {
   static constexpr bool kUndirected = false;      // pull over in- and out-edges
   static constexpr bool kAllActive = false;       // every vertex recomputes every iteration
   static constexpr bool kNeedsOutDegree = false;  // fill VertexStatic::out_degree
+  static constexpr bool kEmits = false;           // emit() differs from the value
+  // Every vertex changes at most once, to what any frontier in-neighbour sends (BFS):
+  // a pull skips vertices that have a value and stops at the first frontier in-neighbour.
+  static constexpr bool kLevelSynchronous = false;
   // Per-iteration global reduction: global_term(value, static) is summed over all
   // vertices before each compute step and handed to the program as params.global_sum.
   static constexpr bool kHasGlobalTerm = false;
@@ -59,6 +72,10 @@ struct ProgramDefaults {
   template <typename Value>
   static WG_HD double change(Value, Value) {
     return 0.0;
+  }
+  template <typename Value>
+  static WG_HD Value emit(Value value, const VertexStatic&) {
+    return value;
   }
 };
 

@@ -14,8 +14,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->required();
   command->add_option("--algo", options->algorithm, "Algorithm")
       ->required()
-      ->check(CLI::IsMember({"bfs", "sssp", "sswp", "cc", "pagerank"}));
-  command->add_option("--source", options->source, "Source vertex id (bfs, sssp, sswp)");
+      ->check(CLI::IsMember(engine::algorithm_names()));
+  std::string sourced;
+  for (const std::string& name : engine::algorithm_names(true))
+    sourced += (sourced.empty() ? "" : ", ") + name;
+  command->add_option("--source", options->source, "Source vertex id (" + sourced + ")");
   command->add_option("--max-iterations", options->max_iterations,
                       "Stop after this many iterations (0: run until converged)");
   command->add_option("--output", options->output_path, "Write the value of every vertex here");
@@ -67,10 +70,15 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"host", "auto", "cuda"}));
   command
       ->add_option("--kernel", options->kernel,
-                   "CUDA pull kernel: auto (warp segmentation when most of a partition is "
-                   "active, else dynamic assignment over the active vertices), ws, dynamic, or "
-                   "vwc (virtual warps, the baseline)")
-      ->check(CLI::IsMember({"auto", "ws", "dynamic", "vwc"}));
+                   "CUDA pull kernel: auto (thread for BFS, else ws), ws (warp segmentation), "
+                   "dynamic (warps over a compacted list), vwc (virtual warps, the baseline), "
+                   "thread (one thread per vertex, stopping at its first frontier in-neighbour)")
+      ->check(CLI::IsMember({"auto", "ws", "dynamic", "vwc", "thread"}));
+  command
+      ->add_option("--direction", options->direction,
+                   "Frontier programs: auto (push while the frontier's out-edges are few, pull "
+                   "otherwise, chosen every iteration), push, or pull")
+      ->check(CLI::IsMember({"auto", "push", "pull"}));
   command->add_option("--checkpoint", options->checkpoint_path,
                       "Checkpoint file (default <output>.ckpt.h5, else run.ckpt.h5), written "
                       "on SIGUSR1/SIGTERM, every --checkpoint-every iterations and when "

@@ -89,19 +89,23 @@ void build_targets(PartitionGraph& p, VertexId num_vertices) {
 
   struct Edge {
     VertexId source, target;
+    Weight weight;
   };
+  const bool weighted = !in.weights.empty();
   std::vector<Edge> by_block(in.indices.size());
   {
     std::vector<EdgeIndex> cursor(block_start.begin(), block_start.end() - 1);
     for (std::size_t row = 0; row + 1 < in.indptr.size(); ++row) {
       const auto v = static_cast<VertexId>(in.range.begin + row);
       for (EdgeIndex e = in.indptr[row]; e < in.indptr[row + 1]; ++e)
-        by_block[cursor[in.indices[e] >> kBlockBits]++] = {in.indices[e], v};
+        by_block[cursor[in.indices[e] >> kBlockBits]++] = {in.indices[e], v,
+                                                           weighted ? in.weights[e] : Weight(1)};
     }
   }
 
   p.targets_indptr.assign(std::size_t{num_vertices} + 1, 0);
   p.targets.resize(in.indices.size());
+  if (weighted) p.target_weights.resize(in.indices.size());
 #pragma omp parallel for schedule(dynamic, 1)
   for (std::int64_t b = 0; b < static_cast<std::int64_t>(blocks); ++b) {
     const std::size_t first = static_cast<std::size_t>(b) << kBlockBits;
@@ -114,10 +118,32 @@ void build_targets(PartitionGraph& p, VertexId num_vertices) {
     for (std::size_t e = begin; e < end; ++e) ++count[by_block[e].source - first + 1];
     for (std::size_t i = 0; i + 1 < count.size(); ++i) count[i + 1] += count[i];
     for (std::size_t i = 1; i < count.size(); ++i) p.targets_indptr[first + i] = begin + count[i];
-    for (std::size_t e = begin; e < end; ++e)
-      p.targets[begin + count[by_block[e].source - first]++] = by_block[e].target;
+    for (std::size_t e = begin; e < end; ++e) {
+      const std::size_t slot = begin + count[by_block[e].source - first]++;
+      p.targets[slot] = by_block[e].target;
+      if (weighted) p.target_weights[slot] = by_block[e].weight;
+    }
   }
 }
+
+}  // namespace
+
+graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p) {
+  graph::PartitionView view;
+  view.num_vertices = g.info.num_vertices;
+  view.stored = p.stored;
+  view.in = {p.in.range, p.in.indptr.data(), p.in.indices.data(),
+             p.in.weights.empty() ? nullptr : p.in.weights.data()};
+  view.targets = {p.targets_indptr.data(), p.targets.data(),
+                  p.target_weights.empty() ? nullptr : p.target_weights.data()};
+  view.num_targets = p.targets.size();
+  view.statics = g.statics.empty() ? nullptr : g.statics.data();
+  view.boundary = g.boundary.data();
+  view.sections = g.plan.sections;
+  return view;
+}
+
+namespace {
 
 PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology& topology,
                               const LoadOptions& options) {

@@ -10,6 +10,7 @@
 #include "engine/graph_input.hpp"
 #include "graph/bitmask.hpp"
 #include "graph/host/csr_view.hpp"
+#include "graph/partition.hpp"
 #include "graph/topology.hpp"
 #include "graph/vertex_program.hpp"
 
@@ -39,14 +40,10 @@ struct PartitionGraph {
   int index = 0;
   VertexRange stored;
   graph::CsrSlice in;                     // in-edges (or both directions) of `stored`
+  // Out-edges into `stored` of every vertex (push, activation): the transpose of `in`.
   std::vector<EdgeIndex> targets_indptr;  // num_vertices + 1 entries
   std::vector<VertexId> targets;
-
-  graph::InCsrView csr_view() const {
-    return {in.range, in.indptr.data(), in.indices.data(),
-            in.weights.empty() ? nullptr : in.weights.data()};
-  }
-  graph::TargetsView targets_view() const { return {targets_indptr.data(), targets.data()}; }
+  std::vector<Weight> target_weights;  // empty when `in` has no weights
 };
 
 struct EngineGraph {
@@ -57,6 +54,9 @@ struct EngineGraph {
   std::vector<graph::VertexStatic> statics;  // per vertex when needs_out_degree
   std::uint64_t boundary_vertices = 0;
 };
+
+// The views a partition backend computes from (kernels/graph/partition.hpp).
+graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p);
 
 // Collective over the topology's world: plans the partitions, reads this rank's stored
 // ranges, marks the boundary vertices. Errors (negative weights) are raised on every rank.

@@ -13,11 +13,7 @@
 #include "engine/run_options.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
-#include "graph/bfs.hpp"
-#include "graph/cc.hpp"
-#include "graph/pagerank.hpp"
-#include "graph/sssp.hpp"
-#include "graph/sswp.hpp"
+#include "graph/programs.hpp"
 #include "graph/topology.hpp"
 #include "mpi_check.hpp"
 #if WARPGRAPH_WITH_CUDA
@@ -95,13 +91,16 @@ std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology&
 }
 
 KernelChoice kernel_choice(const std::string& name) {
-  static const std::map<std::string, KernelChoice> table = {{"auto", KernelChoice::automatic},
-                                                            {"ws", KernelChoice::ws},
-                                                            {"dynamic", KernelChoice::dynamic},
-                                                            {"vwc", KernelChoice::vwc}};
-  const auto found = table.find(name);
-  WG_REQUIRE(found != table.end(), "--kernel {} is not known (auto, ws, dynamic, vwc)", name);
-  return found->second;
+  for (KernelChoice k : {KernelChoice::automatic, KernelChoice::ws, KernelChoice::dynamic,
+                         KernelChoice::vwc, KernelChoice::thread})
+    if (name == graph::to_string(k)) return k;
+  ::wg::fail("--kernel {} is not known (auto, ws, dynamic, vwc, thread)", name);
+}
+
+Direction direction_choice(const std::string& name) {
+  for (Direction d : {Direction::automatic, Direction::push, Direction::pull})
+    if (name == graph::to_string(d)) return d;
+  ::wg::fail("--direction {} is not known (auto, push, pull)", name);
 }
 
 template <typename P>
@@ -145,6 +144,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   e.resume = o.resume_path.empty() ? nullptr : &checkpoint;
   if (gpus) e.gpus = gpus->devices;
   e.kernel = kernel_choice(o.kernel);
+  e.direction = direction_choice(o.direction);
 
   RunReport report(topology.rank() == 0);
   nlohmann::json& h = report.header();
@@ -157,7 +157,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   if (P::kNeedsSource) h["source"] = source;
   if (P::kUsesTolerance) h["tolerance"] = e.tolerance;
   h["backend"] = gpus ? "cuda" : "host";
-  if (gpus) h["kernel"] = to_string(e.kernel);
+  if (gpus) h["kernel"] = graph::to_string(e.kernel);
+  if (!P::kAllActive) h["direction"] = graph::to_string(e.direction);
   h["ranks"] = topology.size();
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
@@ -213,19 +214,29 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
 using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&,
                               double, const DeviceBinding*);
 
-// The built-in vertex programs. A new algorithm is one file in kernels/graph and one line here.
+// The built-in vertex programs, from the registry (kernels/graph/programs.hpp).
 const std::map<std::string, ProgramRunner>& programs() {
-  static const std::map<std::string, ProgramRunner> table = {
-      {graph::Bfs::kName, &run_program<graph::Bfs>},
-      {graph::Sssp::kName, &run_program<graph::Sssp>},
-      {graph::Sswp::kName, &run_program<graph::Sswp>},
-      {graph::ConnectedComponents::kName, &run_program<graph::ConnectedComponents>},
-      {graph::PageRank::kName, &run_program<graph::PageRank>},
-  };
+  static const std::map<std::string, ProgramRunner> table = [] {
+    std::map<std::string, ProgramRunner> t;
+    graph::for_each_program(graph::BuiltinPrograms{}, [&t](auto tag) {
+      using P = typename decltype(tag)::type;
+      t[P::kName] = &run_program<P>;
+    });
+    return t;
+  }();
   return table;
 }
 
 }  // namespace
+
+std::vector<std::string> algorithm_names(bool with_source_only) {
+  std::vector<std::string> names;
+  graph::for_each_program(graph::BuiltinPrograms{}, [&](auto tag) {
+    using P = typename decltype(tag)::type;
+    if (!with_source_only || P::kNeedsSource) names.push_back(P::kName);
+  });
+  return names;
+}
 
 int run_graph_algorithm(const RunOptions& o) {
   const double started = MPI_Wtime();
@@ -237,7 +248,8 @@ int run_graph_algorithm(const RunOptions& o) {
              "--backend cuda: this build has no CUDA backend (configured with "
              "-DWARPGRAPH_CUDA=OFF); use --backend host (or auto)");
 #endif
-  kernel_choice(o.kernel);  // a wrong --kernel fails before the graph is read
+  kernel_choice(o.kernel);  // a wrong --kernel or --direction fails before the graph is read
+  direction_choice(o.direction);
   const auto program = programs().find(o.algorithm);
   WG_REQUIRE(program != programs().end(), "--algo {} is not known", o.algorithm);
   WG_REQUIRE(std::filesystem::exists(o.graph_path), "graph file {} does not exist", o.graph_path);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "types.hpp"
 
@@ -27,12 +28,16 @@ struct RunOptions {
   int devices_per_rank = 1;
   int ranks_per_node = 0;  // 0: physical nodes
   std::string backend = "host";
-  std::string kernel = "auto";  // CUDA backend: auto, ws, dynamic or vwc
+  std::string kernel = "auto";     // CUDA backend: auto, ws, dynamic, vwc or thread
+  std::string direction = "auto";  // frontier programs: auto, push or pull
   VertexId section_size = 256;
   std::string checkpoint_path;  // empty: derived from the output path when needed
   std::uint64_t checkpoint_every = 0;
   std::string resume_path;
 };
+
+// The --algo names of the built-in programs (only those that take --source when asked).
+std::vector<std::string> algorithm_names(bool with_source_only = false);
 
 // Where checkpoints go: --checkpoint, else <output>.ckpt.h5, else run.ckpt.h5.
 std::string checkpoint_path_for(const RunOptions& options);

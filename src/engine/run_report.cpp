@@ -67,7 +67,7 @@ void RunReport::write(const std::string& path) const {
                           {"updates", r.updates},
                           {"outbox_bytes", r.outbox_bytes},
                           {"received_bytes", r.received_bytes},
-                          {"dense_partitions", r.dense_partitions},
+                          {"pull_partitions", r.pull_partitions},
                           {"change", r.change},
                           {"seconds", r.seconds},
                           {"borders", r.borders}});

@@ -19,7 +19,7 @@ struct IterationRecord {
   std::uint64_t updates = 0;         // vertices whose value changed
   std::uint64_t outbox_bytes = 0;    // (id, value) pairs put in outboxes, all partitions
   std::uint64_t received_bytes = 0;  // bytes received by all ranks in the exchange
-  std::uint64_t dense_partitions = 0;
+  std::uint64_t pull_partitions = 0;
   double change = 0.0;  // summed change of the values (PageRank: L1)
   double seconds = 0.0;
   std::vector<VertexId> borders;  // the assigned ranges the iteration computed

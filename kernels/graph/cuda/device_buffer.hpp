@@ -51,6 +51,32 @@ class DeviceBuffer {
   std::size_t size_ = 0;
 };
 
+// Page-locked host memory of `count` elements, so copies to and from it run
+// asynchronously; grow() reallocates (contents are not kept).
+template <typename T>
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  ~PinnedBuffer() {
+    if (data_) cudaFreeHost(data_);
+  }
+  void grow(std::size_t count) {
+    if (count <= size_ && data_) return;
+    if (data_) cudaFreeHost(std::exchange(data_, nullptr));
+    void* raw = nullptr;
+    CUDA_CHECK(cudaMallocHost(&raw, (count == 0 ? 1 : count) * sizeof(T)));
+    data_ = static_cast<T*>(raw);
+    size_ = count;
+  }
+  T* data() const { return data_; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 class Stream {
  public:
   Stream() { CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }

@@ -1,9 +1,10 @@
-// The warp-level pull shared by the WS and dynamic kernels: a warp holds up to 32 vertex
-// slots (lane i owns slot i: its vertex, the first of its in-edges, and the exclusive
-// prefix of the slots' edge counts) and walks their combined edges 32 at a time. For
-// each edge a lane finds its slot by a 5-step binary search over the prefix, gathers the
-// neighbour's value, and a segmented shuffle reduction combines the edges of one slot;
-// the segment's last lane folds it into the slot's accumulator in shared memory.
+// Warp-level building blocks of the GPU backend, and the warp pull shared by the WS and
+// dynamic kernels: a warp holds up to 32 vertex slots (lane i owns slot i: its vertex, the
+// first of its in-edges, and the exclusive prefix of the slots' edge counts) and walks
+// their combined edges 32 at a time. For each edge a lane finds its slot by a 5-step
+// binary search over the prefix, gathers the neighbour's message, and a segmented shuffle
+// reduction combines the edges of one slot; the segment's last lane folds it into the
+// slot's accumulator in shared memory.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -19,15 +20,22 @@ inline constexpr int kWarpsPerBlock = 8;
 inline constexpr int kBlockThreads = 32 * kWarpsPerBlock;
 
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & 31u; }
+__device__ __forceinline__ std::size_t global_warp() {
+  return (std::size_t{blockIdx.x} * blockDim.x + threadIdx.x) / 32;
+}
+__device__ __forceinline__ std::size_t warp_stride() {
+  return std::size_t{gridDim.x} * blockDim.x / 32;
+}
 
 // Warp-aggregated append: the lanes whose bit is set in `ballot` (all lanes of the warp
 // call this with the same ballot) reserve consecutive slots with one atomicAdd on `count`
 // per warp; returns this lane's slot (meaningful only for lanes in the ballot).
-__device__ __forceinline__ unsigned warp_append_slot(unsigned ballot, unsigned* count) {
-  unsigned base = 0;
-  if (lane_id() == 0) base = atomicAdd(count, static_cast<unsigned>(__popc(ballot)));
+template <typename Count>
+__device__ __forceinline__ Count warp_append_slot(unsigned ballot, Count* count) {
+  Count base = 0;
+  if (lane_id() == 0) base = atomicAdd(count, static_cast<Count>(__popc(ballot)));
   base = __shfl_sync(kFullMask, base, 0);
-  return base + static_cast<unsigned>(__popc(ballot & ((1u << lane_id()) - 1u)));
+  return base + static_cast<Count>(__popc(ballot & ((1u << lane_id()) - 1u)));
 }
 
 // Exclusive prefix sum of `x` over the warp; `total` receives the sum of all lanes.
@@ -48,19 +56,132 @@ __device__ __forceinline__ T warp_sum(T x) {
   return x;
 }
 
-// What the pull of one warp needs from the partition and the iteration.
+// The next frontier as the pull and push kernels build it: a bitmask, a queue of its
+// vertices (each once) and, in `counters`, the queue length and the out-edges of the
+// queued vertices (what a push over it will walk).
+struct FrontierCounters {
+  unsigned long long size;
+  unsigned long long edges;
+};
+struct FrontierOut {
+  BitWord* bits;
+  VertexId* queue;
+  FrontierCounters* counters;
+  const EdgeIndex* targets_indptr;  // out-degrees of the queued vertices
+};
+
+// Adds the vertices of the lanes with `changed` to the frontier, each vertex once however
+// many lanes or warps change it. Called by every lane of the warp.
+__device__ __forceinline__ void add_to_frontier(const FrontierOut& f, bool changed, VertexId v) {
+  bool fresh = false;
+  if (changed) {
+    const auto bit = static_cast<unsigned long long>(bit_of(v));
+    fresh = !(atomicOr(reinterpret_cast<unsigned long long*>(f.bits + v / kBitsPerWord), bit) & bit);
+  }
+  const unsigned ballot = __ballot_sync(kFullMask, fresh);
+  if (ballot == 0) return;
+  const unsigned long long slot = warp_append_slot(ballot, &f.counters->size);
+  if (fresh) f.queue[slot] = v;
+  const auto degree = static_cast<unsigned long long>(
+      fresh ? f.targets_indptr[v + 1] - f.targets_indptr[v] : 0);
+  const unsigned long long edges = warp_sum(degree);
+  if (lane_id() == 0) atomicAdd(&f.counters->edges, edges);
+}
+
+// Per-block sums of a pull's updates and change (all-active programs), written to one
+// slot per block and summed in block order afterwards: no atomics, the same total on
+// every run.
+struct BlockTotals {
+  unsigned long long* updates;  // one per block
+  double* change;
+};
+
+// What a pull needs from the partition and the iteration.
 template <typename P>
 struct PullArgs {
   InCsrView csr;  // device pointers
-  const typename P::Value* values;
-  const VertexStatic* statics;  // null when the program needs none
+  const typename P::Value* messages;  // what gathers read: emit() snapshot, or the values
+  typename P::Value* values;          // read for the old value, written in place
+  const BitWord* frontier;            // frontier programs: gathers only from these
   ProgramParams params;
-  typename P::Value* next;  // indexed by v - csr.rows.begin
-  BitWord* updated;         // cleared over the assigned words beforehand
-  double* change_per_section;
-  VertexId section_size;
-  unsigned long long* edges;  // edges pulled, summed
+  const double* global_sum;  // device copy of params.global_sum, or null
+  FrontierOut next;          // frontier programs: the next frontier
+  BitWord* changed_bits;     // all-active programs: changed vertices (outboxes), or null
+  BlockTotals totals;        // all-active programs
 };
+
+// Whether vertex v is pulled at all: level-synchronous programs skip vertices that have a
+// value already.
+template <typename P>
+__device__ __forceinline__ bool wants_pull(const PullArgs<P>& a, VertexId v) {
+  return !P::kLevelSynchronous || a.values[v] == P::identity();
+}
+
+template <typename P>
+__device__ __forceinline__ typename P::Value gather_edge(const PullArgs<P>& a, EdgeIndex e) {
+  const VertexId u = a.csr.indices[e];
+  if (!P::kAllActive && !test_bit(a.frontier, u)) return P::identity();
+  const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
+  return P::gather(a.messages[u], w);
+}
+
+// Applies `reduced` to v in place; true when v changed (its change added to `change`).
+template <typename P>
+__device__ __forceinline__ bool apply_vertex(const PullArgs<P>& a, VertexId v,
+                                             typename P::Value reduced, double& change) {
+  const typename P::Value before = a.values[v];
+  typename P::Value result = before;
+  if (!P::apply(result, reduced, a.params)) return false;
+  a.values[v] = result;
+  change += P::change(before, result);
+  return true;
+}
+
+// Per-warp accumulators of an all-active pull, kept by lane 0.
+struct WarpTotals {
+  unsigned long long updates = 0;
+  double change = 0.0;
+};
+
+// Records the outcome of one round of the warp (every lane calls it): frontier programs
+// add changed vertices to the next frontier; all-active programs mark them for the outbox
+// and count them.
+template <typename P>
+__device__ __forceinline__ void record_changes(const PullArgs<P>& a, bool changed, VertexId v,
+                                               double change, WarpTotals& totals) {
+  if constexpr (P::kAllActive) {
+    const unsigned ballot = __ballot_sync(kFullMask, changed);
+    if (changed && a.changed_bits)
+      atomicOr(reinterpret_cast<unsigned long long*>(a.changed_bits + v / kBitsPerWord),
+               static_cast<unsigned long long>(bit_of(v)));
+    if constexpr (P::kUsesTolerance) change = warp_sum(change);
+    if (lane_id() == 0) {
+      totals.updates += static_cast<unsigned long long>(__popc(ballot));
+      totals.change += change;
+    }
+  } else {
+    add_to_frontier(a.next, changed, v);
+  }
+}
+
+// Writes the block's totals to its slot (all-active programs; every thread calls it).
+template <typename P>
+__device__ __forceinline__ void store_block_totals(const PullArgs<P>& a, const WarpTotals& t) {
+  if constexpr (P::kAllActive) {
+    __shared__ WarpTotals warps[kWarpsPerBlock];
+    if (lane_id() == 0) warps[threadIdx.x / 32] = t;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      WarpTotals sum;
+      for (int w = 0; w < kWarpsPerBlock; ++w) {
+        sum.updates += warps[w].updates;
+        sum.change += warps[w].change;
+      }
+      a.totals.updates[blockIdx.x] = sum.updates;
+      a.totals.change[blockIdx.x] = sum.change;
+    }
+  }
+}
 
 // Per-warp shared memory of warp_pull.
 template <typename P>
@@ -69,19 +190,11 @@ struct WarpSlots {
   typename P::Value acc[32];
 };
 
-template <typename P>
-__device__ __forceinline__ typename P::Value gather_edge(const PullArgs<P>& a, EdgeIndex e) {
-  const VertexId u = a.csr.indices[e];
-  const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
-  const VertexStatic s = a.statics ? a.statics[u] : VertexStatic{};
-  return P::gather(a.values[u], w, s);
-}
-
 // Pulls the slots of this warp. Lane i: `valid` whether slot i holds a vertex `v` whose
 // in-edges start at `row_start`; `prefix` its exclusive edge prefix, `total` all edges;
 // slots at or after `count` hold no edges, and a slot without edges (an inactive lane)
-// is never found by the search. Returns whether v changed; its new value goes to
-// a.next, P::change(old, new) to `change`.
+// is never found by the search. Returns whether v changed (applied in place); the change
+// is added to `change`.
 template <typename P>
 __device__ bool warp_pull(const PullArgs<P>& a, WarpSlots<P>& sh, bool valid, VertexId v,
                           EdgeIndex row_start, EdgeIndex prefix, EdgeIndex total, int count,
@@ -115,17 +228,7 @@ __device__ bool warp_pull(const PullArgs<P>& a, WarpSlots<P>& sh, bool valid, Ve
     if (slot >= 0 && (lane == 31 || next_slot != slot)) sh.acc[slot] = P::reduce(sh.acc[slot], x);
     __syncwarp();
   }
-  bool changed = false;
-  change = 0.0;
-  if (valid) {
-    const Value before = a.values[v];
-    Value result = before;
-    if (P::apply(result, sh.acc[lane], a.params)) {
-      a.next[v - a.csr.rows.begin] = result;
-      change = P::change(before, result);
-      changed = true;
-    }
-  }
+  const bool changed = valid && apply_vertex(a, v, sh.acc[lane], change);
   __syncwarp();
   return changed;
 }

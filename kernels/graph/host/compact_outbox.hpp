@@ -11,15 +11,15 @@
 #include <vector>
 
 #include "graph/bitmask.hpp"
-#include "graph/host/activate.hpp"
-#include "graph/host/sections.hpp"
+#include "graph/update_pair.hpp"
+#include "sections.hpp"
 
 namespace wg::graph::host {
 
 template <typename Value>
-void compact_outbox(const BitWord* updated, const BitWord* mask, const Sections& sections,
+void compact_outbox(const BitWord* updated, const BitWord* mask, const partition::SectionLayout& sections,
                     VertexRange assigned, const Value* next, VertexId next_base,
-                    std::vector<VertexUpdate<Value>>& outbox) {
+                    std::vector<UpdatePair<Value>>& outbox) {
   const std::size_t first = sections.first(assigned);
   const std::size_t last = sections.last(assigned);
   const auto n = static_cast<std::int64_t>(last - first);

@@ -17,10 +17,12 @@ struct InCsrView {
 
 // Activation lists: for any vertex u of the graph, targets[indptr[u] .. indptr[u + 1])
 // are the vertices of this partition's stored range that read u (the transpose of the
-// stored in-edges, so sources from anywhere in the graph are covered).
+// stored in-edges, so sources from anywhere in the graph are covered), with the edge
+// weights beside them (null: every edge counts 1).
 struct TargetsView {
   const EdgeIndex* indptr = nullptr;
   const VertexId* targets = nullptr;
+  const Weight* weights = nullptr;
 };
 
 }  // namespace wg::graph

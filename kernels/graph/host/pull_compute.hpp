@@ -1,85 +1,75 @@
-// Host backend of the compute step: a pull over the in-edges of the assigned range.
-// Dense form visits every assigned vertex; sparse form only those set in the active
-// bitmask (work efficiency when the frontier is small). Values are read from `values`
-// only and results go to `next`, so one iteration is a Jacobi step whatever the order.
+// Host backend of the pull direction: every vertex of the assigned range reduces what its
+// in-neighbours send and applies the result in place.
+//   all-active programs read `messages`, a snapshot of every vertex's emit() taken before
+//     the pull (a Jacobi step whatever the thread order);
+//   frontier programs read only in-neighbours set in `frontier`, straight from the values
+//     (monotone programs accept whichever of an old or new value a thread sees);
+//     level-synchronous ones skip vertices that have a value and stop at the first
+//     frontier in-neighbour.
+// Changed vertices get their bit in `next` (each section owns its words). Sections are
+// the unit of parallel work and of the per-section change sums.
 #pragma once
 
 #include <omp.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "graph/bitmask.hpp"
+#include "graph/host/atomic_value.hpp"
 #include "graph/host/csr_view.hpp"
-#include "graph/host/sections.hpp"
 #include "graph/vertex_program.hpp"
+#include "sections.hpp"
 
 namespace wg::graph::host {
 
-namespace detail {
-
-template <typename P>
-inline bool pull_vertex(const InCsrView& csr, VertexId v, const typename P::Value* values,
-                        const VertexStatic* statics, const ProgramParams& params,
-                        typename P::Value& result, EdgeIndex& edges) {
-  static const VertexStatic kNoStatic{};
-  const VertexId row = v - csr.rows.begin;
-  const EdgeIndex begin = csr.indptr[row];
-  const EdgeIndex end = csr.indptr[row + 1];
-  typename P::Value reduced = P::identity();
-  for (EdgeIndex e = begin; e < end; ++e) {
-    const VertexId u = csr.indices[e];
-    const EdgeValue weight = csr.weights ? csr.weights[e] : EdgeValue(1);
-    reduced = P::reduce(reduced, P::gather(values[u], weight, statics ? statics[u] : kNoStatic));
-  }
-  edges += end - begin;
-  result = values[v];
-  return P::apply(result, reduced, params);
-}
-
-}  // namespace detail
-
-struct PullStats {
-  EdgeIndex edges = 0;  // in-edges read
+struct PullTotals {
+  std::uint64_t updates = 0;
+  double change = 0.0;
 };
 
-// Computes the vertices of `assigned` (all of them when `active` is null, else only those
-// set in it). A vertex whose value changes gets its new value in next[v - csr.rows.begin]
-// and its bit set in `updated` (the assigned words of which are overwritten), and adds
-// P::change(old, new) to change_per_section[section]. `assigned` must start on a section
-// border and lie inside csr.rows.
 template <typename P>
-PullStats pull_compute(const InCsrView& csr, const Sections& sections, VertexRange assigned,
-                       const BitWord* active, const typename P::Value* values,
-                       const VertexStatic* statics, const ProgramParams& params,
-                       typename P::Value* next, BitWord* updated, double* change_per_section) {
+PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& sections,
+                        VertexRange assigned, const BitWord* frontier,
+                        const typename P::Value* messages, typename P::Value* values,
+                        const ProgramParams& params, BitWord* next) {
+  using Value = typename P::Value;
   const auto first = static_cast<std::int64_t>(sections.first(assigned));
   const auto last = static_cast<std::int64_t>(sections.last(assigned));
-  EdgeIndex edges = 0;
-#pragma omp parallel for schedule(dynamic, 4) reduction(+ : edges)
+  std::vector<double> change(static_cast<std::size_t>(last - first), 0.0);
+  std::uint64_t updates = 0;
+#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates)
   for (std::int64_t s = first; s < last; ++s) {
-    const VertexRange section = sections.range(static_cast<std::size_t>(s));
-    const VertexRange r{section.begin, section.end < assigned.end ? section.end : assigned.end};
-    double change = 0.0;
-    for (std::size_t w = r.begin / kBitsPerWord; w < bit_words(r.end); ++w) {
-      BitWord changed = 0;
-      const VertexId word_base = static_cast<VertexId>(w * kBitsPerWord);
-      BitWord pending = active ? word_in_range(active, w, r) : range_bits(w, r);
-      while (pending) {
-        const unsigned bit = static_cast<unsigned>(__builtin_ctzll(pending));
-        pending &= pending - 1;
-        const VertexId v = word_base + bit;
-        typename P::Value result;
-        if (detail::pull_vertex<P>(csr, v, values, statics, params, result, edges)) {
-          next[v - csr.rows.begin] = result;
-          changed |= BitWord{1} << bit;
-          change += P::change(values[v], result);
+    const VertexRange r = sections.clip(static_cast<std::size_t>(s), assigned);
+    double section_change = 0.0;
+    for (VertexId v = r.begin; v < r.end; ++v) {
+      const Value before = load_relaxed(&values[v]);
+      if (P::kLevelSynchronous && !(before == P::identity())) continue;
+      const VertexId row = v - csr.rows.begin;
+      Value reduced = P::identity();
+      for (EdgeIndex e = csr.indptr[row]; e < csr.indptr[row + 1]; ++e) {
+        const VertexId u = csr.indices[e];
+        const EdgeValue weight = csr.weights ? csr.weights[e] : EdgeValue(1);
+        if (P::kAllActive) {
+          reduced = P::reduce(reduced, P::gather(messages[u], weight));
+        } else if (test_bit(frontier, u)) {
+          reduced = P::reduce(reduced, P::gather(load_relaxed(&values[u]), weight));
+          if (P::kLevelSynchronous) break;
         }
       }
-      updated[w] = changed;
+      Value result = before;
+      if (!P::apply(result, reduced, params)) continue;
+      store_relaxed(&values[v], result);
+      next[v / kBitsPerWord] |= bit_of(v);
+      section_change += P::change(before, result);
+      ++updates;
     }
-    change_per_section[s] = change;
+    change[static_cast<std::size_t>(s - first)] = section_change;
   }
-  return {edges};
+  PullTotals totals;
+  totals.updates = updates;
+  for (double c : change) totals.change += c;  // in section order: the same whatever the threads
+  return totals;
 }
 
 }  // namespace wg::graph::host

@@ -1,0 +1,408 @@
+// The CUDA backend of a partition (graph/partition.hpp). The partition's arrays, a full
+// copy of the values, two frontiers (bitmask + queue each) and the iteration's counters
+// live on its GPU from load to download. One step is a short sequence of kernels on the
+// partition's stream, then one asynchronous copy of the counters to pinned memory and
+// one wait: the host learns the updates, the change and the next frontier's size and
+// out-edges, which pick the next direction. Several partitions of one rank may run side
+// by side on host threads: every call makes its GPU current.
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "error.hpp"
+#include "graph/cuda/device_buffer.hpp"
+#include "graph/cuda/dynamic_pull.cuh"
+#include "graph/cuda/frontier_kernels.cuh"
+#include "graph/cuda/push.cuh"
+#include "graph/cuda/thread_pull.cuh"
+#include "graph/cuda/vwc_pull.cuh"
+#include "graph/cuda/ws_pull.cuh"
+#include "graph/partition.hpp"
+#include "graph/programs.hpp"
+
+namespace wg::graph::cuda {
+namespace {
+
+// Everything the host reads after a step, copied in one piece.
+struct Counters {
+  FrontierCounters frontier[2];  // of the two frontier buffers
+  unsigned long long outbox;     // reset every step from here ...
+  unsigned long long list;
+  unsigned long long updates;  // ... to here
+  double change;
+  double global_sum;
+};
+
+template <typename T>
+void upload(DeviceBuffer<T>& to, const T* from, std::size_t count, cudaStream_t stream) {
+  if (from) to.upload(from, count, stream);
+}
+
+template <typename P>
+class CudaPartition final : public Partition<P> {
+ public:
+  using Value = typename P::Value;
+  using Update = UpdatePair<Value>;
+
+  CudaPartition(int device, const PartitionView& view, KernelChoice kernel)
+      : device_(device), view_(view), kernel_(kernel), words_(bit_words(view.num_vertices)) {
+    CUDA_CHECK(cudaSetDevice(device));
+    int sms = 1;
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    max_blocks_ = static_cast<unsigned>(sms) * 8;  // 8 blocks of 256 threads fill an SM
+    const cudaStream_t st = stream_.get();
+    const VertexId n = view.num_vertices;
+    const std::size_t rows = view.stored.size();
+    const EdgeIndex in_edges = view.in.indptr[rows];
+    upload(in_indptr_, view.in.indptr, std::size_t{rows} + 1, st);
+    upload(in_indices_, view.in.indices, in_edges, st);
+    upload(in_weights_, view.in.weights, in_edges, st);
+    upload(targets_indptr_, view.targets.indptr, std::size_t{n} + 1, st);
+    upload(targets_, view.targets.targets, view.num_targets, st);
+    upload(target_weights_, view.targets.weights, view.num_targets, st);
+    upload(boundary_, view.boundary, words_, st);
+    upload(statics_, view.statics, n, st);
+    values_.grow(n);
+    if (P::kAllActive) messages_.grow(n);
+    for (int b = 0; b < 2; ++b) {
+      bits_[b].grow(words_);
+      if (!P::kAllActive) queue_[b].grow(n);
+    }
+    if (!P::kAllActive) {
+      degrees_.grow(std::size_t{n} + 1);
+      prefix_.grow(std::size_t{n} + 1);
+      std::size_t bytes = 0;
+      CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, degrees_.data(), prefix_.data(),
+                                               static_cast<std::int64_t>(n) + 1, st));
+      scan_temp_.grow(bytes);
+      scan_bytes_ = bytes;
+    }
+    if (kernel_ == KernelChoice::dynamic) list_.grow(std::max<std::size_t>(rows, 1));
+    outbox_.grow(rows);
+    host_outbox_.grow(rows);
+    counters_.grow(1);
+    host_counters_.grow(1);
+    block_updates_.grow(max_blocks_);
+    block_change_.grow(max_blocks_);
+    block_term_.grow(max_blocks_);
+    section_loads_.grow(view.sections.count());
+    host_section_loads_.grow(view.sections.count());
+    CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, sizeof(Counters), st));
+    stream_.sync();
+  }
+
+  ~CudaPartition() override { cudaSetDevice(device_); }  // the buffers free on their GPU
+
+  void load(const Value* values, const BitWord* frontier) override {
+    make_current();
+    const cudaStream_t st = stream_.get();
+    values_.upload(values, view_.num_vertices, st);
+    CUDA_CHECK(cudaMemsetAsync(counters_.data(), 0, sizeof(Counters), st));
+    for (int b = 0; b < 2; ++b)
+      CUDA_CHECK(cudaMemsetAsync(bits_[b].data(), 0, words_ * sizeof(BitWord), st));
+    if (!P::kAllActive && frontier) {
+      // The first frontier goes through the scatter kernel, as if its vertices had just
+      // been received with their current values: that builds the bits, queue and counters.
+      std::vector<Update> pairs;
+      for (std::size_t w = 0; w < words_; ++w)
+        for (BitWord bits = frontier[w]; bits; bits &= bits - 1) {
+          const auto v = static_cast<VertexId>(w * kBitsPerWord + __builtin_ctzll(bits));
+          pairs.push_back({v, values[v]});
+        }
+      scatter_into(pairs.data(), pairs.size(), cur_);
+    }
+    measure_sections();
+    read_counters();
+    frontier_size_ = host_counters_.data()->frontier[cur_].size;
+    frontier_edges_ = host_counters_.data()->frontier[cur_].edges;
+  }
+
+  void section_loads(VertexRange assigned, double* loads) override {
+    balancing_ = true;
+    const partition::SectionLayout& sections = view_.sections;
+    for (std::size_t s = sections.first(assigned); s < sections.last(assigned); ++s)
+      loads[s] = P::kAllActive ? static_cast<double>(sections.clip(s, assigned).size())
+                               : host_section_loads_.data()[s];
+  }
+
+  double global_term(VertexRange assigned) override {
+    if constexpr (!P::kHasGlobalTerm) {
+      return 0.0;
+    } else {
+      make_current();
+      launch_emit(assigned, true);
+      read_counters();
+      return host_counters_.data()->global_sum;
+    }
+  }
+
+  StepStats step(VertexRange assigned, Direction direction, const ProgramParams& params,
+                 bool own_global_term, bool make_outbox, bool boundary_only) override {
+    make_current();
+    const cudaStream_t st = stream_.get();
+    Counters* c = counters_.data();
+    CUDA_CHECK(cudaMemsetAsync(&c->outbox, 0, 3 * sizeof(unsigned long long), st));
+    StepStats stats;
+    const Direction way = choose_direction<P>(direction, frontier_edges_, view_.num_targets);
+    stats.pulled = way == Direction::pull;
+    const int next = 1 - cur_;
+
+    PullArgs<P> a;
+    a.csr = {view_.stored, in_indptr_.data(), in_indices_.data(),
+             view_.in.weights ? in_weights_.data() : nullptr};
+    a.values = values_.data();
+    a.messages = P::kAllActive ? messages_.data() : values_.data();
+    a.frontier = bits_[cur_].data();
+    a.params = params;
+    a.global_sum = nullptr;
+    a.next = frontier_out(next);
+    a.changed_bits = make_outbox ? bits_[next].data() : nullptr;
+    a.totals = {block_updates_.data(), block_change_.data()};
+
+    if (!assigned.empty()) {
+      if constexpr (P::kAllActive) {
+        launch_emit(assigned, own_global_term);
+        if (own_global_term && P::kHasGlobalTerm) a.global_sum = &c->global_sum;
+        pull(a, assigned);
+        sum_blocks_kernel<<<1, 1, 0, st>>>(block_updates_.data(), max_blocks_, &c->updates);
+        sum_blocks_kernel<<<1, 1, 0, st>>>(block_change_.data(), max_blocks_, &c->change);
+        CUDA_CHECK_LAUNCH();
+      } else if (stats.pulled) {
+        pull(a, assigned);
+      } else if (frontier_edges_ > 0) {
+        push(assigned, a.next);
+      }
+    }
+    if (make_outbox) {
+      const BitWord* mask = boundary_only ? boundary_.data() : nullptr;
+      if constexpr (P::kAllActive)
+        compact_range_outbox_kernel<Value><<<blocks_for(assigned.size()), kBlockThreads, 0, st>>>(
+            bits_[next].data(), mask, assigned, values_.data(), outbox_.data(), &c->outbox);
+      else
+        compact_queue_outbox_kernel<Value><<<max_blocks_, kBlockThreads, 0, st>>>(
+            queue_[next].data(), &c->frontier[next].size, mask, values_.data(), outbox_.data(),
+            &c->outbox);
+      CUDA_CHECK_LAUNCH();
+    }
+    read_counters();
+    const Counters& h = *host_counters_.data();
+    stats.updates = P::kAllActive ? h.updates : h.frontier[next].size;
+    stats.change = h.change;
+    stats.edges = stats.pulled ? view_.in.indptr[assigned.end - view_.stored.begin] -
+                                     view_.in.indptr[assigned.begin - view_.stored.begin]
+                               : frontier_edges_;
+    stats.outbox = make_outbox ? h.outbox : 0;
+    if (stats.outbox) {
+      CUDA_CHECK(cudaMemcpyAsync(host_outbox_.data(), outbox_.data(), stats.outbox * sizeof(Update),
+                                 cudaMemcpyDeviceToHost, st));
+      stream_.sync();
+    }
+    next_size_ = h.frontier[next].size;
+    next_edges_ = h.frontier[next].edges;
+    return stats;
+  }
+
+  const Update* outbox() const override { return host_outbox_.data(); }
+
+  void scatter(const Update* updates, std::size_t count) override {
+    make_current();
+    scatter_into(updates, count, 1 - cur_);
+    scattered_ = true;
+  }
+
+  std::uint64_t end_iteration() override {
+    make_current();
+    const cudaStream_t st = stream_.get();
+    cur_ = 1 - cur_;
+    if (scattered_ || balancing_) {
+      // Received updates joined the frontier on the device: its size comes back with the
+      // balancer's section loads, in one wait (the GPU is idle here anyway).
+      measure_sections();
+      read_counters();
+      next_size_ = host_counters_.data()->frontier[cur_].size;
+      next_edges_ = host_counters_.data()->frontier[cur_].edges;
+      scattered_ = false;
+    }
+    frontier_size_ = next_size_;
+    frontier_edges_ = next_edges_;
+    // The other buffer becomes the next frontier: cleared, without waiting.
+    const int next = 1 - cur_;
+    CUDA_CHECK(cudaMemsetAsync(bits_[next].data(), 0, words_ * sizeof(BitWord), st));
+    CUDA_CHECK(cudaMemsetAsync(&counters_.data()->frontier[next], 0, sizeof(FrontierCounters), st));
+    return frontier_size_;
+  }
+
+  void download(Value* values, BitWord* frontier) override {
+    make_current();
+    const cudaStream_t st = stream_.get();
+    CUDA_CHECK(cudaMemcpyAsync(values, values_.data(), view_.num_vertices * sizeof(Value),
+                               cudaMemcpyDeviceToHost, st));
+    if (frontier)
+      CUDA_CHECK(cudaMemcpyAsync(frontier, bits_[cur_].data(), words_ * sizeof(BitWord),
+                                 cudaMemcpyDeviceToHost, st));
+    stream_.sync();
+  }
+
+ private:
+  void make_current() const { CUDA_CHECK(cudaSetDevice(device_)); }
+  unsigned blocks_for(std::size_t threads) const {
+    const std::size_t wanted = (threads + kBlockThreads - 1) / kBlockThreads;
+    return static_cast<unsigned>(std::clamp<std::size_t>(wanted, 1, max_blocks_));
+  }
+  FrontierOut frontier_out(int b) {
+    return {bits_[b].data(), P::kAllActive ? nullptr : queue_[b].data(),
+            &counters_.data()->frontier[b], targets_indptr_.data()};
+  }
+  void read_counters() {
+    CUDA_CHECK(cudaMemcpyAsync(host_counters_.data(), counters_.data(), sizeof(Counters),
+                               cudaMemcpyDeviceToHost, stream_.get()));
+    stream_.sync();
+  }
+  // Section loads of the current frontier, into pinned memory (frontier programs).
+  void measure_sections() {
+    if (P::kAllActive) return;
+    const cudaStream_t st = stream_.get();
+    const std::size_t count = view_.sections.count();
+    section_popcount_kernel<<<blocks_for(count * 32), kBlockThreads, 0, st>>>(
+        bits_[cur_].data(), view_.sections, section_loads_.data());
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpyAsync(host_section_loads_.data(), section_loads_.data(),
+                               count * sizeof(double), cudaMemcpyDeviceToHost, st));
+  }
+  // Received pairs into the values and frontier buffer b.
+  void scatter_into(const Update* updates, std::size_t count, int b) {
+    if (count == 0) return;
+    const cudaStream_t st = stream_.get();
+    inbox_.upload(updates, count, st);
+    scatter_kernel<P><<<blocks_for(count), kBlockThreads, 0, st>>>(inbox_.data(), count,
+                                                                   values_.data(), frontier_out(b));
+    CUDA_CHECK_LAUNCH();
+    stream_.sync();  // the host's pairs may be reused once this returns
+  }
+  void launch_emit(VertexRange assigned, bool sum_term) {
+    const cudaStream_t st = stream_.get();
+    emit_kernel<P><<<max_blocks_, kBlockThreads, 0, st>>>(
+        values_.data(), view_.statics ? statics_.data() : nullptr, view_.num_vertices, assigned,
+        messages_.data(), block_term_.data());
+    CUDA_CHECK_LAUNCH();
+    if (sum_term && P::kHasGlobalTerm) {
+      sum_blocks_kernel<<<1, 1, 0, st>>>(block_term_.data(), max_blocks_,
+                                         &counters_.data()->global_sum);
+      CUDA_CHECK_LAUNCH();
+    }
+  }
+  void pull(const PullArgs<P>& a, VertexRange assigned) {
+    const cudaStream_t st = stream_.get();
+    KernelChoice kernel = kernel_;
+    if (kernel == KernelChoice::automatic)
+      kernel = P::kLevelSynchronous ? KernelChoice::thread : KernelChoice::ws;
+    if (P::kAllActive && kernel == KernelChoice::thread) kernel = KernelChoice::ws;
+    // All-active pulls write one total per block of a fixed grid (sum_blocks reads them).
+    const unsigned grid = P::kAllActive ? max_blocks_ : 0;
+    auto blocks = [&](std::size_t threads) { return grid ? grid : blocks_for(threads); };
+    switch (kernel) {
+      case KernelChoice::automatic:
+      case KernelChoice::ws:
+        ws_pull_kernel<P><<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, assigned);
+        break;
+      case KernelChoice::thread:
+        if constexpr (!P::kAllActive)
+          thread_pull_kernel<P><<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, assigned);
+        break;
+      case KernelChoice::dynamic: {
+        unsigned long long* count = &counters_.data()->list;
+        compact_pulled_kernel<P><<<blocks_for(assigned.size()), kBlockThreads, 0, st>>>(
+            a, assigned, list_.data(), count);
+        CUDA_CHECK_LAUNCH();
+        dynamic_pull_kernel<P><<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, list_.data(),
+                                                                                 count);
+        break;
+      }
+      case KernelChoice::vwc:
+        vwc_pull_kernel<P, kVirtualWarp>
+            <<<blocks(std::size_t{assigned.size()} * kVirtualWarp), kBlockThreads, 0, st>>>(
+                a, assigned);
+        break;
+    }
+    CUDA_CHECK_LAUNCH();
+  }
+  void push(VertexRange assigned, const FrontierOut& next) {
+    const cudaStream_t st = stream_.get();
+    const std::size_t size = frontier_size_;
+    queue_degrees_kernel<<<blocks_for(size + 1), kBlockThreads, 0, st>>>(
+        queue_[cur_].data(), size, targets_indptr_.data(), degrees_.data());
+    CUDA_CHECK_LAUNCH();
+    std::size_t bytes = scan_bytes_;
+    CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, degrees_.data(),
+                                             prefix_.data(), static_cast<std::int64_t>(size) + 1,
+                                             st));
+    PushArgs p;
+    p.queue = queue_[cur_].data();
+    p.prefix = prefix_.data();
+    p.queue_size = size;
+    p.edges = frontier_edges_;
+    p.targets = {targets_indptr_.data(), targets_.data(),
+                 view_.targets.weights ? target_weights_.data() : nullptr};
+    p.assigned = assigned;
+    p.statics = view_.statics ? statics_.data() : nullptr;
+    const std::size_t warps = (frontier_edges_ + 32 * kPushRounds - 1) / (32 * kPushRounds);
+    push_kernel<P><<<blocks_for(warps * 32), kBlockThreads, 0, st>>>(p, values_.data(), next);
+    CUDA_CHECK_LAUNCH();
+  }
+
+  int device_;
+  PartitionView view_;
+  KernelChoice kernel_;
+  std::size_t words_;
+  unsigned max_blocks_ = 1;
+  Stream stream_;
+  DeviceBuffer<EdgeIndex> in_indptr_, targets_indptr_;
+  DeviceBuffer<VertexId> in_indices_, targets_;
+  DeviceBuffer<Weight> in_weights_, target_weights_;
+  DeviceBuffer<BitWord> boundary_;
+  DeviceBuffer<VertexStatic> statics_;
+  DeviceBuffer<Value> values_, messages_;
+  DeviceBuffer<BitWord> bits_[2];
+  DeviceBuffer<VertexId> queue_[2];
+  DeviceBuffer<EdgeIndex> degrees_, prefix_;
+  DeviceBuffer<unsigned char> scan_temp_;
+  std::size_t scan_bytes_ = 0;
+  DeviceBuffer<VertexId> list_;
+  DeviceBuffer<Update> outbox_, inbox_;
+  PinnedBuffer<Update> host_outbox_;
+  DeviceBuffer<Counters> counters_;
+  PinnedBuffer<Counters> host_counters_;
+  DeviceBuffer<unsigned long long> block_updates_;
+  DeviceBuffer<double> block_change_, block_term_;
+  DeviceBuffer<double> section_loads_;
+  PinnedBuffer<double> host_section_loads_;
+  int cur_ = 0;
+  bool scattered_ = false;
+  bool balancing_ = false;
+  std::uint64_t frontier_size_ = 0, frontier_edges_ = 0;
+  std::uint64_t next_size_ = 0, next_edges_ = 0;
+};
+
+}  // namespace
+}  // namespace wg::graph::cuda
+
+namespace wg::graph {
+
+template <typename P>
+std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionView& view,
+                                                  KernelChoice kernel) {
+  return std::make_unique<cuda::CudaPartition<P>>(device, view, kernel);
+}
+
+// One CUDA partition per program of the registry: taking each factory's address
+// instantiates it here, the one translation unit nvcc compiles for the graph engine.
+template <typename... P>
+constexpr auto cuda_partition_factories(ProgramList<P...>) {
+  return std::make_tuple(&make_cuda_partition<P>...);
+}
+[[maybe_unused]] const auto kCudaPartitionFactories = cuda_partition_factories(BuiltinPrograms{});
+
+}  // namespace wg::graph

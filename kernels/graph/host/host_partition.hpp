@@ -1,0 +1,188 @@
+// The host backend of a partition (graph/partition.hpp): a full copy of the values and
+// full-length frontier bitmasks in host memory, OpenMP operators for pull, push, outbox
+// and scatter. It is the reference the CUDA backend is tested against.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <bitset>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "graph/host/atomic_value.hpp"
+#include "graph/host/compact_outbox.hpp"
+#include "graph/host/pull_compute.hpp"
+#include "graph/host/push_compute.hpp"
+#include "graph/partition.hpp"
+
+namespace wg::graph::host {
+
+template <typename P>
+class HostPartition final : public Partition<P> {
+ public:
+  using Value = typename P::Value;
+  using Update = UpdatePair<Value>;
+
+  explicit HostPartition(const PartitionView& view)
+      : view_(view),
+        words_(bit_words(view.num_vertices)),
+        values_(view.num_vertices),
+        frontier_(words_, 0),
+        next_(words_, 0) {
+    if (P::kAllActive) messages_.resize(view.num_vertices);
+  }
+
+  void load(const Value* values, const BitWord* frontier) override {
+    std::copy(values, values + view_.num_vertices, values_.begin());
+    if (frontier)
+      std::copy(frontier, frontier + words_, frontier_.begin());
+    else
+      std::fill(frontier_.begin(), frontier_.end(), 0);
+    measure_frontier();
+  }
+
+  void section_loads(VertexRange assigned, double* loads) override {
+    const partition::SectionLayout& sections = view_.sections;
+    const auto first = static_cast<std::int64_t>(sections.first(assigned));
+    const auto last = static_cast<std::int64_t>(sections.last(assigned));
+#pragma omp parallel for schedule(static)
+    for (std::int64_t s = first; s < last; ++s) {
+      const VertexRange r = sections.clip(static_cast<std::size_t>(s), assigned);
+      std::uint64_t count = r.size();
+      if (!P::kAllActive) {
+        count = 0;
+        for (std::size_t w = r.begin / kBitsPerWord; w < bit_words(r.end); ++w)
+          count += std::bitset<64>(word_in_range(frontier_.data(), w, r)).count();
+      }
+      loads[s] = static_cast<double>(count);
+    }
+  }
+
+  double global_term(VertexRange assigned) override {
+    if constexpr (!P::kHasGlobalTerm) {
+      return 0.0;
+    } else {
+      // Summed per section, then in section order: the same total whatever the threads.
+      static const VertexStatic kNoStatic{};
+      const partition::SectionLayout& sections = view_.sections;
+      const auto first = static_cast<std::int64_t>(sections.first(assigned));
+      const auto last = static_cast<std::int64_t>(sections.last(assigned));
+      std::vector<double> terms(static_cast<std::size_t>(last - first), 0.0);
+#pragma omp parallel for schedule(static)
+      for (std::int64_t s = first; s < last; ++s) {
+        const VertexRange r = sections.clip(static_cast<std::size_t>(s), assigned);
+        double term = 0.0;
+        for (VertexId v = r.begin; v < r.end; ++v)
+          term += P::global_term(values_[v], view_.statics ? view_.statics[v] : kNoStatic);
+        terms[static_cast<std::size_t>(s - first)] = term;
+      }
+      double total = 0.0;
+      for (double t : terms) total += t;
+      return total;
+    }
+  }
+
+  StepStats step(VertexRange assigned, Direction direction, const ProgramParams& params,
+                 bool own_global_term, bool make_outbox, bool boundary_only) override {
+    StepStats stats;
+    ProgramParams p = params;
+    if (own_global_term && P::kHasGlobalTerm) p.global_sum = global_term(assigned);
+    const Direction way = choose_direction<P>(direction, frontier_edges_, view_.num_targets);
+    stats.pulled = way == Direction::pull;
+    if (stats.pulled) {
+      if constexpr (P::kAllActive) take_messages();
+      const PullTotals totals =
+          pull_compute<P>(view_.in, view_.sections, assigned, frontier_.data(), messages_.data(),
+                          values_.data(), p, next_.data());
+      stats.updates = totals.updates;
+      stats.change = totals.change;
+      stats.edges = view_.in.indptr[assigned.end - view_.in.rows.begin] -
+                    view_.in.indptr[assigned.begin - view_.in.rows.begin];
+    } else if constexpr (!P::kAllActive) {
+      stats.edges = push_compute<P>(view_.targets, words_, frontier_.data(), assigned,
+                                    view_.statics, values_.data(), next_.data());
+      stats.updates = count_in(next_.data(), assigned);
+    }
+    outbox_.clear();
+    if (make_outbox)
+      compact_outbox(next_.data(), boundary_only ? view_.boundary : nullptr, view_.sections,
+                     assigned, values_.data(), VertexId{0}, outbox_);
+    stats.outbox = outbox_.size();
+    return stats;
+  }
+
+  const Update* outbox() const override { return outbox_.data(); }
+
+  void scatter(const Update* updates, std::size_t count) override {
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < static_cast<std::int64_t>(count); ++i) {
+      const Update& u = updates[i];
+      values_[u.id] = u.value;  // a vertex has one owner per iteration: no other writer
+      if (!P::kAllActive) set_bit_atomic(next_.data(), u.id);
+    }
+  }
+
+  std::uint64_t end_iteration() override {
+    frontier_.swap(next_);
+    std::fill(next_.begin(), next_.end(), 0);
+    measure_frontier();
+    return frontier_size_;
+  }
+
+  void download(Value* values, BitWord* frontier) override {
+    std::copy(values_.begin(), values_.end(), values);
+    if (frontier) std::copy(frontier_.begin(), frontier_.end(), frontier);
+  }
+
+ private:
+  // All-active programs pull from a snapshot of emit(value), taken once per iteration.
+  void take_messages() {
+    static const VertexStatic kNoStatic{};
+#pragma omp parallel for schedule(static)
+    for (std::int64_t v = 0; v < static_cast<std::int64_t>(view_.num_vertices); ++v) {
+      const auto i = static_cast<std::size_t>(v);
+      messages_[i] = P::emit(values_[i], view_.statics ? view_.statics[i] : kNoStatic);
+    }
+  }
+
+  std::uint64_t count_in(const BitWord* words, VertexRange r) const {
+    std::uint64_t count = 0;
+    if (r.empty()) return 0;
+    for (std::size_t w = r.begin / kBitsPerWord; w < bit_words(r.end); ++w)
+      count += std::bitset<64>(word_in_range(words, w, r)).count();
+    return count;
+  }
+
+  // The frontier's size and out-edges, for the direction rule.
+  void measure_frontier() {
+    std::uint64_t size = 0, edges = 0;
+    const TargetsView& t = view_.targets;
+#pragma omp parallel for schedule(static) reduction(+ : size, edges)
+    for (std::int64_t w = 0; w < static_cast<std::int64_t>(words_); ++w) {
+      BitWord pending = frontier_[static_cast<std::size_t>(w)];
+      while (pending) {
+        const auto u = static_cast<VertexId>(static_cast<std::size_t>(w) * kBitsPerWord +
+                                             static_cast<unsigned>(__builtin_ctzll(pending)));
+        pending &= pending - 1;
+        ++size;
+        edges += t.indptr[u + 1] - t.indptr[u];
+      }
+    }
+    frontier_size_ = size;
+    frontier_edges_ = edges;
+  }
+
+  PartitionView view_;
+  std::size_t words_;
+  std::vector<Value> values_;
+  std::vector<Value> messages_;  // all-active programs
+  std::vector<BitWord> frontier_;
+  std::vector<BitWord> next_;
+  std::vector<Update> outbox_;
+  std::uint64_t frontier_size_ = 0;
+  std::uint64_t frontier_edges_ = 0;
+};
+
+}  // namespace wg::graph::host

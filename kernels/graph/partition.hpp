@@ -1,0 +1,140 @@
+// One partition of the graph engine, behind one interface with a host backend (OpenMP,
+// host/host_partition.hpp) and a CUDA backend (cuda/cuda_partition.hpp). The enactor
+// (src/engine/enactor.hpp) drives any number of them through the same steps:
+//   step        one iteration over the assigned range, pushing or pulling, values
+//               committed in place, the next frontier collected, the outbox compacted;
+//   scatter     updates received from other partitions, added to the next frontier;
+//   end         the next frontier becomes the current one.
+// The frontier is the set of vertices whose value changed in the last iteration (the
+// changed set), as a bitmask (and on the GPU also as a queue). All-active programs
+// (PageRank) have none: every assigned vertex recomputes every iteration.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "graph/bitmask.hpp"
+#include "graph/host/csr_view.hpp"
+#include "graph/update_pair.hpp"
+#include "graph/vertex_program.hpp"
+#include "sections.hpp"
+
+namespace wg::graph {
+
+// Which way an iteration runs: pull over the in-edges of the assigned vertices, or push
+// over the out-edges of the frontier. auto pushes while the frontier's out-edges are few.
+enum class Direction { automatic, push, pull };
+
+// How a pull walks the in-edges (the GPU's load-balancing strategies; the host backend
+// has one): warp segmentation, dynamic assignment over a compacted list, virtual warps,
+// or one thread per vertex stopping at its first frontier in-neighbour (level-synchronous
+// programs). auto: thread for level-synchronous programs, ws otherwise.
+enum class KernelChoice { automatic, ws, dynamic, vwc, thread };
+
+inline const char* to_string(Direction d) {
+  switch (d) {
+    case Direction::automatic:
+      return "auto";
+    case Direction::push:
+      return "push";
+    case Direction::pull:
+      return "pull";
+  }
+  return "?";
+}
+
+inline const char* to_string(KernelChoice k) {
+  switch (k) {
+    case KernelChoice::automatic:
+      return "auto";
+    case KernelChoice::ws:
+      return "ws";
+    case KernelChoice::dynamic:
+      return "dynamic";
+    case KernelChoice::vwc:
+      return "vwc";
+    case KernelChoice::thread:
+      return "thread";
+  }
+  return "?";
+}
+
+// What a partition computes from: host views of the engine's arrays (uploaded once by
+// the CUDA backend). Full-length arrays are indexed by global vertex id.
+struct PartitionView {
+  VertexId num_vertices = 0;
+  VertexRange stored;
+  InCsrView in;                        // in-edges of `stored` (both directions: undirected view)
+  TargetsView targets;                 // out-edges of every vertex into `stored` (push, activation)
+  EdgeIndex num_targets = 0;
+  const VertexStatic* statics = nullptr;  // full length, or null when the program needs none
+  const BitWord* boundary = nullptr;      // full length: vertices other partitions read
+  partition::SectionLayout sections;
+};
+
+// One iteration's results, for the report and the stopping rule.
+struct StepStats {
+  std::uint64_t updates = 0;  // assigned vertices whose value changed
+  std::uint64_t edges = 0;    // edges walked (pull: in-edges of the range; push: the frontier's)
+  double change = 0.0;        // sum of P::change over the updates
+  bool pulled = true;
+  std::size_t outbox = 0;     // pairs in outbox()
+};
+
+template <typename P>
+class Partition {
+ public:
+  using Value = typename P::Value;
+  using Update = UpdatePair<Value>;
+
+  virtual ~Partition() = default;
+  Partition() = default;
+  Partition(const Partition&) = delete;
+  Partition& operator=(const Partition&) = delete;
+
+  // Full-length values and frontier (null: empty), at the start or from a checkpoint.
+  virtual void load(const Value* values, const BitWord* frontier) = 0;
+
+  // Frontier vertices per section of `assigned` (the balancer's load), written at the
+  // section's index. The CUDA backend returns the counts of the previous iteration's
+  // frontier, computed on the device without blocking (the balancer's one-iteration lag).
+  virtual void section_loads(VertexRange assigned, double* loads) = 0;
+
+  // The program's global term summed over `assigned` (partitions of several ranks sum it
+  // with MPI, then pass it in ProgramParams::global_sum).
+  virtual double global_term(VertexRange assigned) = 0;
+
+  // One iteration over `assigned`. With `own_global_term` (a lone partition) the global
+  // term is computed inside, never leaving the device. The outbox gets the changed
+  // vertices (only the boundary ones with `boundary_only`); none without `make_outbox`.
+  virtual StepStats step(VertexRange assigned, Direction direction, const ProgramParams& params,
+                         bool own_global_term, bool make_outbox, bool boundary_only) = 0;
+  // The outbox of the last step, in host memory, valid until the next step.
+  virtual const Update* outbox() const = 0;
+
+  virtual void scatter(const Update* updates, std::size_t count) = 0;
+  // The next frontier becomes the current one; returns its size (vertices).
+  virtual std::uint64_t end_iteration() = 0;
+
+  // Full values and the current frontier, back to the host (checkpoints, results).
+  virtual void download(Value* values, BitWord* frontier) = 0;
+};
+
+// The direction auto picks: push while the frontier's out-edges stay under a fraction of
+// all edges (Beamer's rule; level-synchronous pulls stop early, so they win sooner).
+template <typename P>
+Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIndex all_edges) {
+  if (P::kAllActive) return Direction::pull;
+  if (asked != Direction::automatic) return asked;
+  constexpr std::uint64_t kAlphaLevelSynchronous = 14;
+  constexpr std::uint64_t kAlpha = 4;
+  const std::uint64_t alpha = P::kLevelSynchronous ? kAlphaLevelSynchronous : kAlpha;
+  return frontier_edges * alpha < all_edges ? Direction::push : Direction::pull;
+}
+
+template <typename P>
+std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionView& view,
+                                                  KernelChoice kernel);
+
+}  // namespace wg::graph

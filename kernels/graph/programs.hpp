@@ -1,0 +1,30 @@
+// The registry of built-in vertex programs: one type list that drives the CLI's --algo
+// names, the host and CUDA instantiations, and the tests. Adding an algorithm is one file
+// in this folder and one entry here.
+#pragma once
+
+#include "graph/bfs.hpp"
+#include "graph/cc.hpp"
+#include "graph/pagerank.hpp"
+#include "graph/sssp.hpp"
+#include "graph/sswp.hpp"
+
+namespace wg::graph {
+
+template <typename... P>
+struct ProgramList {};
+
+using BuiltinPrograms = ProgramList<Bfs, Sssp, Sswp, ConnectedComponents, PageRank>;
+
+template <typename P>
+struct ProgramTag {
+  using type = P;
+};
+
+// Calls f(ProgramTag<P>{}) for every program P of the list, in order.
+template <typename F, typename... P>
+void for_each_program(ProgramList<P...>, F&& f) {
+  (f(ProgramTag<P>{}), ...);
+}
+
+}  // namespace wg::graph

@@ -1,0 +1,15 @@
+// One entry of an outbox or inbox: a vertex and its new value. Host and CUDA partitions
+// use the same layout, so bundles of updates mix freely.
+#pragma once
+
+#include "types.hpp"
+
+namespace wg::graph {
+
+template <typename Value>
+struct UpdatePair {
+  VertexId id;
+  Value value;
+};
+
+}  // namespace wg::graph
