@@ -1,72 +1,71 @@
 #!/usr/bin/env bash
-# Graph engine benchmark, CUDA backend: BFS and SSSP (source 0) and PageRank (a fixed 20
-# iterations) on a generated undirected RMAT graph with integer weights:
-#   - 1 GPU with each pull kernel (auto, ws, dynamic, vwc; PageRank is all-active, so
-#     only auto = ws and vwc differ),
-#   - 2 GPUs (2 ranks, NCCL inside the node), auto kernel,
-#   - the host backend (1 rank, THREADS OpenMP threads) as the baseline of the same run.
-# Every GPU result is checked against the host backend's (identical for BFS/SSSP, L1 below
-# 1e-9 for PageRank). Runs go in order of importance; with a time limit (BUDGET seconds)
-# the table covers those that finished. Prints a table and writes OUT_DIR/engine_gpu.json.
+# Graph engine benchmark on one GPU, Graph500 style. For every graph:
+#   - BFS and SSSP from SOURCES random sources with out-edges (seed 1; `run
+#     --sample-sources`): per-source traversal time and TEPS (edges of the reached
+#     component, undirected edges once), harmonic mean, min and max; BFS also with the
+#     direction forced to push and to pull;
+#   - PageRank, a fixed 20 iterations (--tolerance 0), time per iteration;
+#   - on the RMAT graphs, the same-run baselines on the same HDF5 file: CuPy's cuSPARSE
+#     SpMV PageRank (float64 and float32), frontier-SpMV BFS, and a device-to-device copy
+#     (BASELINES, the script staged by ../shared/device/stage.sh).
+# Graphs: undirected RMAT-22 and RMAT-24 (integer weights 1..100), a DIMACS road network
+# and a SNAP social network (ROAD, SOCIAL: paths to the inputs, skipped when missing).
+# Prints a table and writes OUT_DIR/engine_gpu.json (engine_gpu_summary.py).
 #
 # Usage: jobs/bench/engine_gpu.sh [OUT_DIR]
-#   env: SCALE (22), EDGE_FACTOR (16), THREADS (16), GPUS (2), BUDGET (0: no limit),
-#        WARPGRAPH (build/warpgraph), PYTHON (python3 with h5py)
+#   env: SCALES ("22 24"), SOURCES (16), ROAD, SOCIAL, BASELINES, WARPGRAPH (build/warpgraph),
+#        PYTHON (python3 with h5py)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-engine-gpu}
 warpgraph=${WARPGRAPH:-build/warpgraph}
-scale=${SCALE:-22}
-edge_factor=${EDGE_FACTOR:-16}
-threads=${THREADS:-16}
-gpus=${GPUS:-2}
-budget=${BUDGET:-0}
+scales=${SCALES:-22 24}
+sources=${SOURCES:-16}
 python=${PYTHON:-python3}
+baselines=${BASELINES:-}
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-started=$(date +%s)
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
 
-graph=$out/rmat$scale.h5
-if [ ! -e "$graph" ]; then
-  echo "generating RMAT scale $scale, edge factor $edge_factor, undirected" >&2
-  mpirun -n 4 --oversubscribe --bind-to none "$warpgraph" generate --scale "$scale" \
-    --edge-factor "$edge_factor" --seed 1 --undirected --max-weight 100 "$graph" \
-    2> "$out/generate.log" || { echo "generate failed" >&2; tail "$out/generate.log" >&2; exit 1; }
-fi
-
-# run NAME ALGO BACKEND RANKS [extra run options...]
+# run NAME GRAPH ALGO [extra run options...]: one `warpgraph run` on the GPU, its report
+# kept as OUT_DIR/NAME.json.
 run() {
-  local name=$1 algo=$2 backend=$3 ranks=$4
-  shift 4
-  if [ "$budget" -gt 0 ] && [ $(( $(date +%s) - started )) -ge "$budget" ]; then
-    echo "skip $name (time budget spent)" >&2
-    return
-  fi
-  local params=(--source 0)
-  [ "$algo" = pagerank ] && params=(--tolerance 0 --max-iterations 20)
+  local name=$1 graph=$2 algo=$3
+  shift 3
   echo "run $name" >&2
-  if OMP_NUM_THREADS=$threads mpirun -n "$ranks" --oversubscribe --bind-to none "$warpgraph" run \
-    --graph "$graph" --algo "$algo" "${params[@]}" --backend "$backend" \
-    --output "$out/$name.h5" --report "$out/$name.json" "$@" 2> "$out/$name.log"; then
-    printf '{"name": "%s", "algo": "%s", "backend": "%s", "ranks": %d, "threads": %d, "options": "%s"}\n' \
-      "$name" "$algo" "$backend" "$ranks" "$threads" "$*" > "$out/$name.meta"
-  else
+  if ! "$warpgraph" run --graph "$graph" --algo "$algo" --backend cuda --report "$out/$name.json" \
+    "$@" 2> "$out/$name.log"; then
     echo "run $name FAILED:" >&2
     tail -n 5 "$out/$name.log" >&2
-    printf '{"name": "%s", "algo": "%s", "backend": "%s", "ranks": %d, "failed": true}\n' \
-      "$name" "$algo" "$backend" "$ranks" > "$out/$name.meta"
   fi
 }
 
-for algo in bfs sssp pagerank; do
-  run "${algo}_host" "$algo" host 1
-  run "${algo}_gpu1_auto" "$algo" cuda 1 --kernel auto
-  [ "$gpus" -ge 2 ] && run "${algo}_gpu2_auto" "$algo" cuda 2 --kernel auto
-done
-for algo in bfs sssp pagerank; do
-  kernels="ws dynamic vwc"
-  [ "$algo" = pagerank ] && kernels="vwc"
-  for kernel in $kernels; do run "${algo}_gpu1_$kernel" "$algo" cuda 1 --kernel "$kernel"; done
-done
+# graph NAME H5: the runs of one graph.
+bench_graph() {
+  local name=$1 h5=$2
+  run "${name}_bfs" "$h5" bfs --sample-sources "$sources"
+  run "${name}_bfs_push" "$h5" bfs --sample-sources "$sources" --direction push
+  run "${name}_bfs_pull" "$h5" bfs --sample-sources "$sources" --direction pull
+  run "${name}_sssp" "$h5" sssp --sample-sources "$sources"
+  run "${name}_pagerank" "$h5" pagerank --tolerance 0 --max-iterations 20
+}
 
-"$python" "$here/engine_gpu_summary.py" "$out" "$scale"
+for scale in $scales; do
+  h5=$out/rmat$scale.h5
+  [ -e "$h5" ] || "$warpgraph" generate --scale "$scale" --edge-factor 16 --seed 1 --undirected \
+    --max-weight 100 "$h5" 2> "$out/generate$scale.log" || { echo "generate failed" >&2; exit 1; }
+  bench_graph "rmat$scale" "$h5"
+  if [ -n "$baselines" ]; then
+    source=$("$python" -c "import json; print(json.load(open('$out/rmat${scale}_bfs.json'))['sampled_sources']['runs'][0]['source'])")
+    "$python" "$baselines" "$h5" "$source" > "$out/rmat${scale}_baselines.jsonl" 2> "$out/rmat${scale}_baselines.log"
+  fi
+done
+if [ -n "${ROAD:-}" ] && [ -e "$ROAD" ]; then
+  xz -dc "$ROAD" > "$out/road.gr" && "$warpgraph" convert "$out/road.gr" "$out/road.h5" \
+    2> "$out/convert_road.log" && bench_graph road "$out/road.h5"
+fi
+if [ -n "${SOCIAL:-}" ] && [ -e "$SOCIAL" ]; then
+  "$warpgraph" convert "$SOCIAL" "$out/social.h5" --undirected 2> "$out/convert_social.log" &&
+    bench_graph social "$out/social.h5"
+fi
+
+"$python" "$here/engine_gpu_summary.py" "$out"

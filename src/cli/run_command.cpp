@@ -19,6 +19,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
   for (const std::string& name : engine::algorithm_names(true))
     sourced += (sourced.empty() ? "" : ", ") + name;
   command->add_option("--source", options->source, "Source vertex id (" + sourced + ")");
+  command->add_option("--sample-sources", options->sample_sources,
+                      "Benchmark (bfs, sssp, sswp): run from K random sources that have "
+                      "out-edges, report each run's time and traversed edges per second and "
+                      "their harmonic mean; writes no values");
+  command->add_option("--seed", options->seed, "Seed of --sample-sources (default 1)");
   command->add_option("--max-iterations", options->max_iterations,
                       "Stop after this many iterations (0: run until converged)");
   command->add_option("--output", options->output_path, "Write the value of every vertex here");

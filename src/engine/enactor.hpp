@@ -96,14 +96,22 @@ class Enactor {
         exchanger_(exchanger),
         world_(world),
         options_(options),
-        report_(report),
+        report_(&report),
         balancer_(g.plan.section_in_edges, g.plan.sections, g.plan.stored),
         params_(options.params),
         lone_(g.plan.num_partitions == 1) {
     MPI_Comm_size(world, &ranks_);
+    build_partitions();
   }
 
+  // Runs the program from its initial state (or the checkpoint) to the end. May be called
+  // again with other parameters (another source): the partitions stay on their devices.
   EnactResult<Value> run();
+  EnactResult<Value> run(const graph::ProgramParams& params, RunReport& report) {
+    params_ = params;
+    report_ = &report;
+    return run();
+  }
 
  private:
   struct Local {
@@ -121,6 +129,7 @@ class Enactor {
   }
 
   std::vector<VertexId> resumable_borders(const std::vector<VertexId>& saved) const;
+  void build_partitions();
   void initialise();
   template <typename Step>
   void for_each_local(const Step& step);
@@ -134,7 +143,7 @@ class Enactor {
   comm::BundleExchanger& exchanger_;
   MPI_Comm world_;
   const EnactOptions& options_;
-  RunReport& report_;
+  RunReport* report_;
   partition::SlidingBalancer balancer_;
   graph::ProgramParams params_;
   const bool lone_;
@@ -163,9 +172,21 @@ std::vector<VertexId> Enactor<P>::resumable_borders(const std::vector<VertexId>&
 }
 
 template <typename P>
-void Enactor<P>::initialise() {
+void Enactor<P>::build_partitions() {
   WG_REQUIRE(options_.gpus.empty() || options_.gpus.size() == g_.local.size(),
              "{} GPUs given for {} partitions", options_.gpus.size(), g_.local.size());
+  locals_.resize(g_.local.size());
+  for (std::size_t d = 0; d < locals_.size(); ++d) {
+    Local& local = locals_[d];
+    local.graph = &g_.local[d];
+    local.part = make_partition<P>(g_, *local.graph, options_.gpus.empty() ? -1 : options_.gpus[d],
+                                   options_.kernel);
+  }
+}
+
+template <typename P>
+void Enactor<P>::initialise() {
+  iteration_ = 0;
   const VertexId n = g_.info.num_vertices;
   std::vector<Value> values(n);
   std::vector<graph::BitWord> frontier(P::kAllActive ? 0 : graph::bit_words(n), 0);
@@ -185,14 +206,7 @@ void Enactor<P>::initialise() {
       for (VertexId v = 0; v < n; ++v)
         if (!(values[v] == P::identity())) frontier[v / graph::kBitsPerWord] |= graph::bit_of(v);
   }
-  locals_.resize(g_.local.size());
-  for (std::size_t d = 0; d < locals_.size(); ++d) {
-    Local& local = locals_[d];
-    local.graph = &g_.local[d];
-    local.part = make_partition<P>(g_, *local.graph, options_.gpus.empty() ? -1 : options_.gpus[d],
-                                   options_.kernel);
-    local.part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
-  }
+  for (Local& local : locals_) local.part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
   std::uint64_t size = 0;
   if (!P::kAllActive)
     for (graph::BitWord w : frontier) size += static_cast<std::uint64_t>(__builtin_popcountll(w));
@@ -353,7 +367,7 @@ EnactResult<typename P::Value> Enactor<P>::run() {
     IterationRecord record = iterate(stop_by_signal);
     const bool converged =
         record.updates == 0 || (P::kUsesTolerance && record.change < options_.tolerance);
-    report_.add(std::move(record));
+    report_->add(std::move(record));
     if (stop_by_signal) {
       result.reason = StopReason::signal;
       result.signal = stop_signal_received();

@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "engine/enactor.hpp"
 #include "engine/graph_input.hpp"
 #include "engine/run_options.hpp"
+#include "engine/source_sample.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
 #include "graph/programs.hpp"
@@ -51,9 +53,10 @@ const char* stop_text(StopReason reason) {
 template <typename P>
 void check_request(const RunOptions& o, const graph::GraphInfo& info) {
   if constexpr (P::kNeedsSource) {
-    WG_REQUIRE(o.source.has_value(), "--algo {} needs --source VERTEX", P::kName);
-    WG_REQUIRE(*o.source < info.num_vertices,
-               "--source {} is out of range: graph {} has {} vertices (ids 0 to {})", *o.source,
+    WG_REQUIRE(o.source.has_value() || o.sample_sources > 0, "--algo {} needs --source VERTEX",
+               P::kName);
+    WG_REQUIRE(o.source.value_or(0) < info.num_vertices,
+               "--source {} is out of range: graph {} has {} vertices (ids 0 to {})", o.source.value_or(0),
                o.graph_path, info.num_vertices, info.num_vertices - 1);
   }
   if constexpr (P::kNeedsWeights)
@@ -103,12 +106,58 @@ Direction direction_choice(const std::string& name) {
   ::wg::fail("--direction {} is not known (auto, push, pull)", name);
 }
 
+// Graph500-style: the same partitions run from many sampled sources; each run's time is
+// its iterations' (initial values and frontier are set up outside it), its rate the
+// edges of the reached vertices (undirected edges once) per second.
+template <typename P>
+void sample_runs(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
+                 Enactor<P>& enactor, graph::ProgramParams params, RunReport& report) {
+  const graph::GraphInfo& info = input.info();
+  const std::vector<EdgeIndex> out = input.read_indptr(graph::EdgeDirection::out,
+                                                       {0, info.num_vertices}, topology.world());
+  const std::vector<VertexId> sources = sample_sources(out, o.sample_sources, o.seed);
+  nlohmann::json runs = nlohmann::json::array();
+  std::vector<double> rates;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    params.source = sources[i];
+    RunReport one(false);
+    const auto result = enactor.run(params, one);
+    double seconds = 0.0;
+    for (const IterationRecord& r : one.iterations()) seconds += r.seconds;
+    std::vector<double> edges{0.0};
+    for (VertexId v = result.mine.begin; v < result.mine.end; ++v)
+      if (!(result.values[v - result.mine.begin] == P::identity()))
+        edges[0] += static_cast<double>(out[v + 1] - out[v]);
+    comm::allreduce_sum(edges, topology.world());
+    if (!info.directed) edges[0] /= 2.0;
+    const double rate = edges[0] / seconds;
+    rates.push_back(rate);
+    runs.push_back({{"source", sources[i]},
+                    {"iterations", result.iterations},
+                    {"seconds", seconds},
+                    {"edges", edges[0]},
+                    {"teps", rate}});
+    spdlog::info("source {} ({} of {}): {} iterations, {:.3f} ms, {:.3g} edges, {:.3f} GTEPS",
+                 sources[i], i + 1, sources.size(), result.iterations, seconds * 1e3, edges[0],
+                 rate * 1e-9);
+  }
+  const auto [low, high] = std::minmax_element(rates.begin(), rates.end());
+  report.header()["sampled_sources"] = {{"seed", o.seed},
+                                        {"runs", runs},
+                                        {"harmonic_mean_teps", harmonic_mean(rates)},
+                                        {"min_teps", rates.empty() ? 0.0 : *low},
+                                        {"max_teps", rates.empty() ? 0.0 : *high}};
+  spdlog::info("{} sources: harmonic mean {:.3f} GTEPS (min {:.3f}, max {:.3f})", sources.size(),
+               harmonic_mean(rates) * 1e-9, rates.empty() ? 0.0 : *low * 1e-9,
+               rates.empty() ? 0.0 : *high * 1e-9);
+}
+
 template <typename P>
 int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
                 double started, const DeviceBinding* gpus) {
   const graph::GraphInfo& info = input.info();
   check_request<P>(o, info);
-  const std::uint64_t source = P::kNeedsSource ? *o.source : 0;
+  const std::uint64_t source = P::kNeedsSource ? o.source.value_or(0) : 0;
 
   Checkpoint checkpoint;
   if (!o.resume_path.empty()) {
@@ -176,6 +225,12 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
     h["resumed_from"] = {{"path", o.resume_path}, {"iteration", checkpoint.meta.iteration}};
 
   Enactor<P> enactor(g, *exchanger, topology.world(), e, report);
+  if (o.sample_sources > 0) {
+    WG_REQUIRE(P::kNeedsSource, "--sample-sources: --algo {} takes no source", P::kName);
+    sample_runs<P>(o, input, topology, enactor, e.params, report);
+    if (topology.rank() == 0 && !o.report_path.empty()) report.write(o.report_path);
+    return kExitOk;
+  }
   const EnactResult<typename P::Value> result = enactor.run();
   const std::string stopped_by = result.reason == StopReason::signal
                                      ? fmt::format("signal {}", result.signal)

@@ -18,6 +18,8 @@ struct RunOptions {
   std::string algorithm;
   std::optional<VertexId> source;
   std::uint64_t max_iterations = 0;           // 0: until converged
+  std::uint64_t sample_sources = 0;  // > 0: time runs from this many random sources
+  std::uint64_t seed = 1;            // of the sampled sources
   std::string output_path;                    // empty: no output file
   std::optional<OutputFormat> output_format;  // default: hdf5 for .h5/.hdf5, else tsv
   std::string report_path;

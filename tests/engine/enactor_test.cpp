@@ -1,11 +1,14 @@
 // The engine in-process under mpirun, on a graph held in memory (no files): small cases
-// worked by hand, for every combination of partitions per rank, balancer and exchange.
+// worked by hand, for every combination of partitions per rank, balancer, exchange and
+// direction (push, pull, auto).
 //
 // Graph: 256 vertices; a chain 0 -> 1 -> ... -> 199 with weight 1 per edge, a shortcut
-// 0 -> 100 of weight 50, and vertices 200..255 without edges. From source 0:
+// 0 -> 100 of weight 50, a path 200 -> 201 -> 202 -> 203 of weights 2^24, 1, 1, and
+// vertices 204..255 without edges. From source 0:
 //   BFS:  v for v < 100, v - 99 for 100 <= v < 200 (through the shortcut), unreached after;
-//   SSSP: v for v < 100, v - 50 for 100 <= v < 200, inf after;
-//   CC:   0 for the chain, v for the isolated vertices.
+//   SSSP: v for v < 100, v - 50 for 100 <= v < 200, inf after; from 200: 0, 2^24,
+//         2^24 + 1, 2^24 + 2 (exact only in 64-bit distances);
+//   CC:   0 for the chain, 200 for the path, v for the isolated vertices.
 #include "engine/enactor.hpp"
 
 #include <gtest/gtest.h>
@@ -32,6 +35,10 @@ std::vector<Edge> hand_graph() {
   std::vector<Edge> edges;
   for (VertexId v = 0; v + 1 < 200; ++v) edges.push_back({v, v + 1, 1.0f});
   edges.push_back({0, 100, 50.0f});
+  // 200 -> 201 -> 202 -> 203: 2^24, then 1 and 1; 32-bit floats would sum to 2^24 thrice.
+  edges.push_back({200, 201, 16777216.0f});
+  edges.push_back({201, 202, 1.0f});
+  edges.push_back({202, 203, 1.0f});
   return edges;
 }
 
@@ -71,10 +78,10 @@ class MemoryGraph final : public GraphInput {
   graph::GraphInfo info_;
 };
 
-using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, bool /*vr*/>;
+using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, bool /*vr*/, Direction>;
 
 template <typename P>
-std::vector<double> run_everywhere(const Layout& layout) {
+std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
   comm::GraphTopology topology(MPI_COMM_WORLD, 1);  // every rank its own node
   MemoryGraph input(hand_graph());
   LoadOptions load;
@@ -85,10 +92,11 @@ std::vector<double> run_everywhere(const Layout& layout) {
   const EngineGraph g = load_engine_graph(input, topology, load);
   auto exchanger = comm::make_mpi_exchanger(topology);
   EnactOptions options;
-  options.params.source = 0;
+  options.params.source = source;
   options.params.num_vertices = kVertices;
   options.balance = std::get<1>(layout);
   options.vertex_refinement = std::get<2>(layout);
+  options.direction = std::get<3>(layout);
   RunReport report(false);
   Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options, report);
   const auto result = enactor.run();
@@ -127,15 +135,25 @@ TEST_P(EnactorTest, SsspDistances) {
   }
 }
 
+TEST_P(EnactorTest, SsspDistancesPast2To24AreExact) {
+  const auto values = run_everywhere<graph::Sssp>(GetParam(), 200);
+  EXPECT_EQ(values[200], 0.0);
+  EXPECT_EQ(values[201], 16777216.0);
+  EXPECT_EQ(values[202], 16777217.0);
+  EXPECT_EQ(values[203], 16777218.0);
+}
+
 TEST_P(EnactorTest, ComponentLabels) {
   const auto values = run_everywhere<graph::ConnectedComponents>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v)
-    EXPECT_EQ(values[v], v < 200 ? 0.0 : v) << "vertex " << v;
+    EXPECT_EQ(values[v], v < 200 ? 0.0 : v <= 203 ? 200.0 : v) << "vertex " << v;
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, EnactorTest,
                          ::testing::Combine(::testing::Values(1, 2), ::testing::Bool(),
-                                            ::testing::Bool()));
+                                            ::testing::Bool(),
+                                            ::testing::Values(Direction::automatic,
+                                                              Direction::push, Direction::pull)));
 
 }  // namespace
 }  // namespace wg::engine

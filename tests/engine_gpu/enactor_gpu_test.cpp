@@ -1,7 +1,8 @@
-// The CUDA backend against the host backend: the five programs on an RMAT graph and on
-// a weighted grid, for every pull kernel (auto, ws, dynamic, vwc), with one and two
-// partitions per rank. BFS, SSSP, SSWP and CC must match exactly (min/max reductions
-// do not depend on order); PageRank to 1e-9 per vertex (sums in another order).
+// The CUDA backend against the host backend: every program of the registry on an RMAT
+// graph and on a weighted grid, for every pull kernel (auto, ws, dynamic, vwc, thread)
+// and every direction (auto, forced push, forced pull), with one and two partitions per
+// rank. BFS, SSSP, SSWP and CC must match exactly (their fixed point is unique whatever
+// the order of updates); PageRank to 1e-9 per vertex (sums in another order).
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -118,7 +119,7 @@ struct Gpu {
 // The whole value vector of one run, gathered on every rank.
 template <typename P>
 std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu,
-                        KernelChoice kernel, std::uint64_t& iterations) {
+                        KernelChoice kernel, Direction direction, std::uint64_t& iterations) {
   comm::GraphTopology topology(MPI_COMM_WORLD, 0);
   LoadOptions load;
   load.devices_per_rank = partitions;
@@ -138,6 +139,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.params.num_vertices = input.info().num_vertices;
   options.tolerance = 1e-10;
   options.kernel = kernel;
+  options.direction = direction;
   for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
     options.gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
   RunReport report(false);
@@ -178,7 +180,7 @@ std::string gpu_or_skip(Gpu& gpu) {
 #endif
 }
 
-using Case = std::tuple<std::string /*graph*/, KernelChoice, int /*partitions*/>;
+using Case = std::tuple<std::string /*graph*/, KernelChoice, Direction, int /*partitions*/>;
 
 class GpuEnactorTest : public ::testing::TestWithParam<Case> {
  protected:
@@ -189,11 +191,11 @@ class GpuEnactorTest : public ::testing::TestWithParam<Case> {
 
   template <typename P>
   void compare(double tolerance) {
-    const auto& [graph_name, kernel, partitions] = GetParam();
+    const auto& [graph_name, kernel, direction, partitions] = GetParam();
     const MemoryGraph input = graph_name == "rmat" ? rmat_graph() : grid_graph();
     std::uint64_t host_iterations = 0, gpu_iterations = 0;
-    const auto want = run<P>(input, partitions, Gpu{}, kernel, host_iterations);
-    const auto got = run<P>(input, partitions, gpu_, kernel, gpu_iterations);
+    const auto want = run<P>(input, partitions, Gpu{}, kernel, direction, host_iterations);
+    const auto got = run<P>(input, partitions, gpu_, kernel, direction, gpu_iterations);
     ASSERT_EQ(got.size(), want.size());
     std::size_t wrong = 0;
     for (std::size_t v = 0; v < want.size(); ++v) {
@@ -203,9 +205,6 @@ class GpuEnactorTest : public ::testing::TestWithParam<Case> {
         ADD_FAILURE() << P::kName << " vertex " << v << ": cuda " << got[v] << ", host " << want[v];
     }
     EXPECT_EQ(wrong, 0u) << P::kName;
-    if (tolerance == 0.0) {
-      EXPECT_EQ(gpu_iterations, host_iterations) << P::kName;
-    }
     EXPECT_GT(host_iterations, 2u) << "the graph must give " << P::kName << " work to do";
   }
 
@@ -222,11 +221,14 @@ INSTANTIATE_TEST_SUITE_P(
     Kernels, GpuEnactorTest,
     ::testing::Combine(::testing::Values("rmat", "grid"),
                        ::testing::Values(KernelChoice::automatic, KernelChoice::ws,
-                                         KernelChoice::dynamic, KernelChoice::vwc),
+                                         KernelChoice::dynamic, KernelChoice::vwc,
+                                         KernelChoice::thread),
+                       ::testing::Values(Direction::automatic, Direction::push, Direction::pull),
                        ::testing::Values(1, 2)),
     [](const ::testing::TestParamInfo<Case>& c) {
-      return std::get<0>(c.param) + "_" + to_string(std::get<1>(c.param)) + "_" +
-             std::to_string(std::get<2>(c.param)) + "parts";
+      return std::get<0>(c.param) + "_" + graph::to_string(std::get<1>(c.param)) + "_" +
+             graph::to_string(std::get<2>(c.param)) + "_" + std::to_string(std::get<3>(c.param)) +
+             "parts";
     });
 
 }  // namespace
