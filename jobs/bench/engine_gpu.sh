@@ -14,7 +14,7 @@
 #
 # Usage: jobs/bench/engine_gpu.sh [OUT_DIR]
 #   env: SCALES ("22 24"), SOURCES (16), ROAD, SOCIAL, BASELINES, WARPGRAPH (build/warpgraph),
-#        PYTHON (python3 with h5py)
+#        PYTHON (python3 with h5py), PREP_RANKS (8: MPI ranks that generate and convert)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-engine-gpu}
@@ -23,7 +23,9 @@ scales=${SCALES:-22 24}
 sources=${SOURCES:-16}
 python=${PYTHON:-python3}
 baselines=${BASELINES:-}
+prep=(mpirun -n "${PREP_RANKS:-8}" --oversubscribe --bind-to none "$warpgraph")
 mkdir -p "$out"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
 
 # run NAME GRAPH ALGO [extra run options...]: one `warpgraph run` on the GPU, its report
@@ -51,7 +53,7 @@ bench_graph() {
 
 for scale in $scales; do
   h5=$out/rmat$scale.h5
-  [ -e "$h5" ] || "$warpgraph" generate --scale "$scale" --edge-factor 16 --seed 1 --undirected \
+  [ -e "$h5" ] || "${prep[@]}" generate --scale "$scale" --edge-factor 16 --seed 1 --undirected \
     --max-weight 100 "$h5" 2> "$out/generate$scale.log" || { echo "generate failed" >&2; exit 1; }
   bench_graph "rmat$scale" "$h5"
   if [ -n "$baselines" ]; then
@@ -60,11 +62,11 @@ for scale in $scales; do
   fi
 done
 if [ -n "${ROAD:-}" ] && [ -e "$ROAD" ]; then
-  xz -dc "$ROAD" > "$out/road.gr" && "$warpgraph" convert "$out/road.gr" "$out/road.h5" \
+  xz -dc "$ROAD" > "$out/road.gr" && "${prep[@]}" convert "$out/road.gr" "$out/road.h5" \
     2> "$out/convert_road.log" && bench_graph road "$out/road.h5"
 fi
 if [ -n "${SOCIAL:-}" ] && [ -e "$SOCIAL" ]; then
-  "$warpgraph" convert "$SOCIAL" "$out/social.h5" --undirected 2> "$out/convert_social.log" &&
+  "${prep[@]}" convert "$SOCIAL" "$out/social.h5" --undirected 2> "$out/convert_social.log" &&
     bench_graph social "$out/social.h5"
 fi
 

@@ -13,7 +13,7 @@ struct PageRank : ProgramDefaults {
   static constexpr const char* kName = "pagerank";
   static constexpr bool kAllActive = true;
   static constexpr bool kNeedsOutDegree = true;
-  static constexpr bool kEmits = true;  // rank / out-degree, once per vertex, not per edge
+  static constexpr bool kEmits = true;          // rank / out-degree, once per vertex, not per edge
   static constexpr bool kHasGlobalTerm = true;  // the dangling mass
   static constexpr bool kUsesTolerance = true;
 

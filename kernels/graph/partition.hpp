@@ -65,8 +65,8 @@ inline const char* to_string(KernelChoice k) {
 struct PartitionView {
   VertexId num_vertices = 0;
   VertexRange stored;
-  InCsrView in;                        // in-edges of `stored` (both directions: undirected view)
-  TargetsView targets;                 // out-edges of every vertex into `stored` (push, activation)
+  InCsrView in;         // in-edges of `stored` (both directions: undirected view)
+  TargetsView targets;  // out-edges of every vertex into `stored` (push, activation)
   EdgeIndex num_targets = 0;
   const VertexStatic* statics = nullptr;  // full length, or null when the program needs none
   const BitWord* boundary = nullptr;      // full length: vertices other partitions read
@@ -79,7 +79,7 @@ struct StepStats {
   std::uint64_t edges = 0;    // edges walked (pull: in-edges of the range; push: the frontier's)
   double change = 0.0;        // sum of P::change over the updates
   bool pulled = true;
-  std::size_t outbox = 0;     // pairs in outbox()
+  std::size_t outbox = 0;  // pairs in outbox()
 };
 
 template <typename P>

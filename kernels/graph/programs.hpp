@@ -14,7 +14,17 @@ namespace wg::graph {
 template <typename... P>
 struct ProgramList {};
 
-using BuiltinPrograms = ProgramList<Bfs, Sssp, Sswp, ConnectedComponents, PageRank>;
+// The registry. X(P) for every program; what needs types takes BuiltinPrograms below,
+// what needs names (explicit template instantiations) expands the macro itself.
+#define WG_BUILTIN_PROGRAMS(X) X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank)
+
+template <typename First, typename... P>
+struct ProgramListAfter {
+  using type = ProgramList<P...>;
+};
+#define WG_PROGRAM_LIST_ENTRY(P) , P
+using BuiltinPrograms = ProgramListAfter<void WG_BUILTIN_PROGRAMS(WG_PROGRAM_LIST_ENTRY)>::type;
+#undef WG_PROGRAM_LIST_ENTRY
 
 template <typename P>
 struct ProgramTag {

@@ -206,7 +206,8 @@ void Enactor<P>::initialise() {
       for (VertexId v = 0; v < n; ++v)
         if (!(values[v] == P::identity())) frontier[v / graph::kBitsPerWord] |= graph::bit_of(v);
   }
-  for (Local& local : locals_) local.part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
+  for (Local& local : locals_)
+    local.part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
   std::uint64_t size = 0;
   if (!P::kAllActive)
     for (graph::BitWord w : frontier) size += static_cast<std::uint64_t>(__builtin_popcountll(w));
@@ -284,7 +285,8 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
     totals[3] = static_cast<double>(exchanger_.bytes_received());
     for_each_local([&](std::size_t d) {
       for (std::size_t other = 0; other < locals_.size(); ++other)
-        if (other != d) locals_[d].part->scatter(locals_[other].part->outbox(), stats[other].outbox);
+        if (other != d)
+          locals_[d].part->scatter(locals_[other].part->outbox(), stats[other].outbox);
       for (const comm::ReceivedBundle& bundle : received) {
         std::size_t at = 0;
         while (at < bundle.bytes) {

@@ -39,7 +39,7 @@ struct PartitionPlan {
 struct PartitionGraph {
   int index = 0;
   VertexRange stored;
-  graph::CsrSlice in;                     // in-edges (or both directions) of `stored`
+  graph::CsrSlice in;  // in-edges (or both directions) of `stored`
   // Out-edges into `stored` of every vertex (push, activation): the transpose of `in`.
   std::vector<EdgeIndex> targets_indptr;  // num_vertices + 1 entries
   std::vector<VertexId> targets;

@@ -56,8 +56,8 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
     WG_REQUIRE(o.source.has_value() || o.sample_sources > 0, "--algo {} needs --source VERTEX",
                P::kName);
     WG_REQUIRE(o.source.value_or(0) < info.num_vertices,
-               "--source {} is out of range: graph {} has {} vertices (ids 0 to {})", o.source.value_or(0),
-               o.graph_path, info.num_vertices, info.num_vertices - 1);
+               "--source {} is out of range: graph {} has {} vertices (ids 0 to {})",
+               o.source.value_or(0), o.graph_path, info.num_vertices, info.num_vertices - 1);
   }
   if constexpr (P::kNeedsWeights)
     WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted", P::kName,
@@ -113,8 +113,8 @@ template <typename P>
 void sample_runs(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
                  Enactor<P>& enactor, graph::ProgramParams params, RunReport& report) {
   const graph::GraphInfo& info = input.info();
-  const std::vector<EdgeIndex> out = input.read_indptr(graph::EdgeDirection::out,
-                                                       {0, info.num_vertices}, topology.world());
+  const std::vector<EdgeIndex> out =
+      input.read_indptr(graph::EdgeDirection::out, {0, info.num_vertices}, topology.world());
   const std::vector<VertexId> sources = sample_sources(out, o.sample_sources, o.seed);
   nlohmann::json runs = nlohmann::json::array();
   std::vector<double> rates;

@@ -15,8 +15,8 @@ std::vector<VertexId> sample_sources(const std::vector<EdgeIndex>& out_indptr, s
   std::vector<VertexId> picked;
   std::unordered_set<VertexId> seen;
   while (picked.size() < count && seen.size() < with_edges.size()) {
-    const VertexId v = with_edges[std::uniform_int_distribution<std::size_t>(
-        0, with_edges.size() - 1)(random)];
+    const VertexId v =
+        with_edges[std::uniform_int_distribution<std::size_t>(0, with_edges.size() - 1)(random)];
     if (seen.insert(v).second) picked.push_back(v);
   }
   return picked;

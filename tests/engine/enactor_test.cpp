@@ -149,11 +149,10 @@ TEST_P(EnactorTest, ComponentLabels) {
     EXPECT_EQ(values[v], v < 200 ? 0.0 : v <= 203 ? 200.0 : v) << "vertex " << v;
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, EnactorTest,
-                         ::testing::Combine(::testing::Values(1, 2), ::testing::Bool(),
-                                            ::testing::Bool(),
-                                            ::testing::Values(Direction::automatic,
-                                                              Direction::push, Direction::pull)));
+INSTANTIATE_TEST_SUITE_P(
+    Layouts, EnactorTest,
+    ::testing::Combine(::testing::Values(1, 2), ::testing::Bool(), ::testing::Bool(),
+                       ::testing::Values(Direction::automatic, Direction::push, Direction::pull)));
 
 }  // namespace
 }  // namespace wg::engine

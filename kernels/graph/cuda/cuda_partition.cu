@@ -5,10 +5,8 @@
 // one wait: the host learns the updates, the change and the next frontier's size and
 // out-edges, which pick the next direction. Several partitions of one rank may run side
 // by side on host threads: every call makes its GPU current.
-#include <cub/device/device_scan.cuh>
-
 #include <algorithm>
-#include <tuple>
+#include <cub/device/device_scan.cuh>
 #include <utility>
 #include <vector>
 
@@ -167,8 +165,10 @@ class CudaPartition final : public Partition<P> {
         launch_emit(assigned, own_global_term);
         if (own_global_term && P::kHasGlobalTerm) a.global_sum = &c->global_sum;
         pull(a, assigned);
-        sum_blocks_kernel<<<1, 1, 0, st>>>(block_updates_.data(), max_blocks_, &c->updates);
-        sum_blocks_kernel<<<1, 1, 0, st>>>(block_change_.data(), max_blocks_, &c->change);
+        sum_blocks_kernel<<<1, kBlockThreads, 0, st>>>(block_updates_.data(), max_blocks_,
+                                                       &c->updates);
+        sum_blocks_kernel<<<1, kBlockThreads, 0, st>>>(block_change_.data(), max_blocks_,
+                                                       &c->change);
         CUDA_CHECK_LAUNCH();
       } else if (stats.pulled) {
         pull(a, assigned);
@@ -289,8 +289,8 @@ class CudaPartition final : public Partition<P> {
         messages_.data(), block_term_.data());
     CUDA_CHECK_LAUNCH();
     if (sum_term && P::kHasGlobalTerm) {
-      sum_blocks_kernel<<<1, 1, 0, st>>>(block_term_.data(), max_blocks_,
-                                         &counters_.data()->global_sum);
+      sum_blocks_kernel<<<1, kBlockThreads, 0, st>>>(block_term_.data(), max_blocks_,
+                                                     &counters_.data()->global_sum);
       CUDA_CHECK_LAUNCH();
     }
   }
@@ -317,8 +317,8 @@ class CudaPartition final : public Partition<P> {
         compact_pulled_kernel<P><<<blocks_for(assigned.size()), kBlockThreads, 0, st>>>(
             a, assigned, list_.data(), count);
         CUDA_CHECK_LAUNCH();
-        dynamic_pull_kernel<P><<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, list_.data(),
-                                                                                 count);
+        dynamic_pull_kernel<P>
+            <<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, list_.data(), count);
         break;
       }
       case KernelChoice::vwc:
@@ -397,12 +397,11 @@ std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionVie
   return std::make_unique<cuda::CudaPartition<P>>(device, view, kernel);
 }
 
-// One CUDA partition per program of the registry: taking each factory's address
-// instantiates it here, the one translation unit nvcc compiles for the graph engine.
-template <typename... P>
-constexpr auto cuda_partition_factories(ProgramList<P...>) {
-  return std::make_tuple(&make_cuda_partition<P>...);
-}
-[[maybe_unused]] const auto kCudaPartitionFactories = cuda_partition_factories(BuiltinPrograms{});
+// One CUDA partition per program of the registry.
+#define WG_INSTANTIATE_CUDA_PARTITION(P)                                                  \
+  template std::unique_ptr<Partition<P>> make_cuda_partition<P>(int, const PartitionView&, \
+                                                                KernelChoice);
+WG_BUILTIN_PROGRAMS(WG_INSTANTIATE_CUDA_PARTITION)
+#undef WG_INSTANTIATE_CUDA_PARTITION
 
 }  // namespace wg::graph

@@ -14,17 +14,10 @@ template <typename P>
 __global__ void __launch_bounds__(kBlockThreads)
     compact_pulled_kernel(PullArgs<P> a, VertexRange range, VertexId* list,
                           unsigned long long* count) {
-  const std::size_t rounded = (std::size_t{range.size()} + 31) / 32 * 32;
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
-       i += stride) {
+  for_each_in_warps(range.size(), [&](std::size_t i, bool in) {
     const auto v = static_cast<VertexId>(range.begin + i);
-    const bool on = v < range.end && wants_pull(a, v);
-    const unsigned ballot = __ballot_sync(kFullMask, on);
-    if (ballot == 0) continue;
-    const unsigned long long slot = warp_append_slot(ballot, count);
-    if (on) list[slot] = v;
-  }
+    warp_append(in && wants_pull(a, v), v, list, count);
+  });
 }
 
 template <typename P>

@@ -54,12 +54,21 @@ __global__ void __launch_bounds__(kBlockThreads)
   }
 }
 
-// *out = sum of in[0 .. count) in index order (one thread: count is a grid's block count).
+// *out = sum of in[0 .. count) by one block, in an order fixed by count alone (thread i
+// sums i, i + 256, ..., then a tree in shared memory): the same total on every run.
 template <typename T>
-__global__ void sum_blocks_kernel(const T* in, unsigned count, T* out) {
+__global__ void __launch_bounds__(kBlockThreads)
+    sum_blocks_kernel(const T* in, unsigned count, T* out) {
+  __shared__ T partial[kBlockThreads];
   T sum = 0;
-  for (unsigned i = 0; i < count; ++i) sum += in[i];
-  *out = sum;
+  for (unsigned i = threadIdx.x; i < count; i += kBlockThreads) sum += in[i];
+  partial[threadIdx.x] = sum;
+  __syncthreads();
+  for (unsigned half = kBlockThreads / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half) partial[threadIdx.x] += partial[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) *out = partial[0];
 }
 
 template <typename Value>
@@ -67,18 +76,11 @@ __global__ void __launch_bounds__(kBlockThreads)
     compact_queue_outbox_kernel(const VertexId* queue, const unsigned long long* queue_size,
                                 const BitWord* mask, const Value* values, UpdatePair<Value>* out,
                                 unsigned long long* count) {
-  const std::size_t size = *queue_size;
-  const std::size_t rounded = (size + 31) / 32 * 32;
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
-       i += stride) {
-    const VertexId v = i < size ? queue[i] : 0;
-    const bool selected = i < size && (!mask || test_bit(mask, v));
-    const unsigned ballot = __ballot_sync(kFullMask, selected);
-    if (ballot == 0) continue;
-    const unsigned long long slot = warp_append_slot(ballot, count);
-    if (selected) out[slot] = {v, values[v]};
-  }
+  for_each_in_warps(*queue_size, [&](std::size_t i, bool in) {
+    const VertexId v = in ? queue[i] : 0;
+    const bool selected = in && (!mask || test_bit(mask, v));
+    warp_append(selected, UpdatePair<Value>{v, selected ? values[v] : Value{}}, out, count);
+  });
 }
 
 template <typename Value>
@@ -86,17 +88,11 @@ __global__ void __launch_bounds__(kBlockThreads)
     compact_range_outbox_kernel(const BitWord* changed, const BitWord* mask, VertexRange range,
                                 const Value* values, UpdatePair<Value>* out,
                                 unsigned long long* count) {
-  const std::size_t rounded = (std::size_t{range.size()} + 31) / 32 * 32;
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
-       i += stride) {
+  for_each_in_warps(range.size(), [&](std::size_t i, bool in) {
     const auto v = static_cast<VertexId>(range.begin + i);
-    const bool selected = v < range.end && test_bit(changed, v) && (!mask || test_bit(mask, v));
-    const unsigned ballot = __ballot_sync(kFullMask, selected);
-    if (ballot == 0) continue;
-    const unsigned long long slot = warp_append_slot(ballot, count);
-    if (selected) out[slot] = {v, values[v]};
-  }
+    const bool selected = in && test_bit(changed, v) && (!mask || test_bit(mask, v));
+    warp_append(selected, UpdatePair<Value>{v, selected ? values[v] : Value{}}, out, count);
+  });
 }
 
 // Received pairs: the sender owns the vertex this iteration, so its value is taken as is.
@@ -104,18 +100,14 @@ template <typename P>
 __global__ void __launch_bounds__(kBlockThreads)
     scatter_kernel(const UpdatePair<typename P::Value>* pairs, std::size_t count,
                    typename P::Value* values, FrontierOut next) {
-  const std::size_t rounded = (count + 31) / 32 * 32;
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
-       i += stride) {
-    const bool in = i < count;
+  for_each_in_warps(count, [&](std::size_t i, bool in) {
     VertexId v = 0;
     if (in) {
       v = pairs[i].id;
       values[v] = pairs[i].value;
     }
     if constexpr (!P::kAllActive) add_to_frontier(next, in, v);
-  }
+  });
 }
 
 }  // namespace wg::graph::cuda

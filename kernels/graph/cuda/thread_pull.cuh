@@ -13,28 +13,26 @@ __global__ void __launch_bounds__(kBlockThreads)
     thread_pull_kernel(PullArgs<P> a, VertexRange range) {
   static_assert(!P::kAllActive, "the thread pull serves frontier programs");
   using Value = typename P::Value;
-  const std::size_t rounded = (std::size_t{range.size()} + 31) / 32 * 32;
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   WarpTotals totals;
-  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded;
-       i += stride) {
+  for_each_in_warps(range.size(), [&](std::size_t i, bool in) {
     const auto v = static_cast<VertexId>(range.begin + i);
     bool changed = false;
     double change = 0.0;
-    if (v < range.end && wants_pull(a, v)) {
+    if (in && wants_pull(a, v)) {
       const VertexId row = v - a.csr.rows.begin;
       const EdgeIndex end = a.csr.indptr[row + 1];
       Value acc = P::identity();
       for (EdgeIndex e = a.csr.indptr[row]; e < end; ++e) {
         const VertexId u = a.csr.indices[e];
         if (!test_bit(a.frontier, u)) continue;
-        acc = P::reduce(acc, P::gather(a.messages[u], a.csr.weights ? a.csr.weights[e] : EdgeValue(1)));
+        const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
+        acc = P::reduce(acc, P::gather(a.messages[u], w));
         if (P::kLevelSynchronous) break;
       }
       changed = apply_vertex(a, v, acc, change);
     }
     record_changes(a, changed, v, change, totals);
-  }
+  });
 }
 
 }  // namespace wg::graph::cuda

@@ -38,6 +38,27 @@ __device__ __forceinline__ Count warp_append_slot(unsigned ballot, Count* count)
   return base + static_cast<Count>(__popc(ballot & ((1u << lane_id()) - 1u)));
 }
 
+// Appends `item` of the lanes with `selected` to out[0 ..) (all lanes call it).
+template <typename T>
+__device__ __forceinline__ void warp_append(bool selected, const T& item, T* out,
+                                            unsigned long long* count) {
+  const unsigned ballot = __ballot_sync(kFullMask, selected);
+  if (ballot == 0) return;
+  const unsigned long long slot = warp_append_slot(ballot, count);
+  if (selected) out[slot] = item;
+}
+
+// Calls body(i, in) for i over [0, count) in whole warps, grid-stride: every lane of a
+// warp takes part in every round (`in` says whether i < count), so the body may use
+// warp-wide operations.
+template <typename Body>
+__device__ __forceinline__ void for_each_in_warps(std::size_t count, Body body) {
+  const std::size_t rounded = (count + 31) / 32 * 32;
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = std::size_t{blockIdx.x} * blockDim.x + threadIdx.x; i < rounded; i += stride)
+    body(i, i < count);
+}
+
 // Exclusive prefix sum of `x` over the warp; `total` receives the sum of all lanes.
 template <typename T>
 __device__ __forceinline__ T warp_exclusive_scan(T x, T& total) {
@@ -76,14 +97,15 @@ __device__ __forceinline__ void add_to_frontier(const FrontierOut& f, bool chang
   bool fresh = false;
   if (changed) {
     const auto bit = static_cast<unsigned long long>(bit_of(v));
-    fresh = !(atomicOr(reinterpret_cast<unsigned long long*>(f.bits + v / kBitsPerWord), bit) & bit);
+    fresh =
+        !(atomicOr(reinterpret_cast<unsigned long long*>(f.bits + v / kBitsPerWord), bit) & bit);
   }
   const unsigned ballot = __ballot_sync(kFullMask, fresh);
   if (ballot == 0) return;
   const unsigned long long slot = warp_append_slot(ballot, &f.counters->size);
   if (fresh) f.queue[slot] = v;
-  const auto degree = static_cast<unsigned long long>(
-      fresh ? f.targets_indptr[v + 1] - f.targets_indptr[v] : 0);
+  const auto degree =
+      static_cast<unsigned long long>(fresh ? f.targets_indptr[v + 1] - f.targets_indptr[v] : 0);
   const unsigned long long edges = warp_sum(degree);
   if (lane_id() == 0) atomicAdd(&f.counters->edges, edges);
 }
@@ -99,7 +121,7 @@ struct BlockTotals {
 // What a pull needs from the partition and the iteration.
 template <typename P>
 struct PullArgs {
-  InCsrView csr;  // device pointers
+  InCsrView csr;                      // device pointers
   const typename P::Value* messages;  // what gathers read: emit() snapshot, or the values
   typename P::Value* values;          // read for the old value, written in place
   const BitWord* frontier;            // frontier programs: gathers only from these

@@ -35,7 +35,8 @@ inline bool atomic_reduce(typename P::Value* at, typename P::Value candidate) {
 inline void set_bit_atomic(BitWord* words, VertexId v) {
   BitWord* word = &words[v / kBitsPerWord];
   const BitWord bit = bit_of(v);
-  if (!(__atomic_load_n(word, __ATOMIC_RELAXED) & bit)) __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
+  if (!(__atomic_load_n(word, __ATOMIC_RELAXED) & bit))
+    __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
 }
 
 }  // namespace wg::graph::host

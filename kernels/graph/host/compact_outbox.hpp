@@ -17,9 +17,9 @@
 namespace wg::graph::host {
 
 template <typename Value>
-void compact_outbox(const BitWord* updated, const BitWord* mask, const partition::SectionLayout& sections,
-                    VertexRange assigned, const Value* next, VertexId next_base,
-                    std::vector<UpdatePair<Value>>& outbox) {
+void compact_outbox(const BitWord* updated, const BitWord* mask,
+                    const partition::SectionLayout& sections, VertexRange assigned,
+                    const Value* next, VertexId next_base, std::vector<UpdatePair<Value>>& outbox) {
   const std::size_t first = sections.first(assigned);
   const std::size_t last = sections.last(assigned);
   const auto n = static_cast<std::int64_t>(last - first);
