@@ -2,7 +2,7 @@
 # Graph engine benchmark on one GPU, Graph500 style. For every graph:
 #   - BFS and SSSP from SOURCES random sources with out-edges (seed 1; `run
 #     --sample-sources`): per-source traversal time and TEPS (edges of the reached
-#     component, undirected edges once), harmonic mean, min and max; BFS also with the
+#     component, undirected edges once), harmonic mean, min and max; each also with the
 #     direction forced to push and to pull;
 #   - PageRank, a fixed 20 iterations (--tolerance 0), time per iteration;
 #   - on the RMAT graphs, the same-run baselines on the same HDF5 file: CuPy's cuSPARSE
@@ -48,6 +48,8 @@ bench_graph() {
   run "${name}_bfs_push" "$h5" bfs --sample-sources "$sources" --direction push
   run "${name}_bfs_pull" "$h5" bfs --sample-sources "$sources" --direction pull
   run "${name}_sssp" "$h5" sssp --sample-sources "$sources"
+  run "${name}_sssp_push" "$h5" sssp --sample-sources "$sources" --direction push
+  run "${name}_sssp_pull" "$h5" sssp --sample-sources "$sources" --direction pull
   run "${name}_pagerank" "$h5" pagerank --tolerance 0 --max-iterations 20
 }
 

@@ -14,6 +14,7 @@
 #include "graph/cuda/device_buffer.hpp"
 #include "graph/cuda/dynamic_pull.cuh"
 #include "graph/cuda/frontier_kernels.cuh"
+#include "graph/cuda/heavy_rows.cuh"
 #include "graph/cuda/push.cuh"
 #include "graph/cuda/thread_pull.cuh"
 #include "graph/cuda/vwc_pull.cuh"
@@ -83,8 +84,13 @@ class CudaPartition final : public Partition<P> {
     host_outbox_.grow(rows);
     counters_.grow(1);
     host_counters_.grow(1);
-    block_updates_.grow(max_blocks_);
-    block_change_.grow(max_blocks_);
+    // One more total than blocks: the heavy rows' pass writes its own.
+    block_updates_.grow(max_blocks_ + 1);
+    block_change_.grow(max_blocks_ + 1);
+    CUDA_CHECK(cudaMemsetAsync(block_updates_.data(), 0,
+                               (max_blocks_ + 1) * sizeof(unsigned long long), st));
+    CUDA_CHECK(cudaMemsetAsync(block_change_.data(), 0, (max_blocks_ + 1) * sizeof(double), st));
+    find_heavy_rows(st);
     block_term_.grow(max_blocks_);
     section_loads_.grow(view.sections.count());
     host_section_loads_.grow(view.sections.count());
@@ -159,6 +165,7 @@ class CudaPartition final : public Partition<P> {
     a.next = frontier_out(next);
     a.changed_bits = make_outbox ? bits_[next].data() : nullptr;
     a.totals = {block_updates_.data(), block_change_.data()};
+    a.heavy_degree = 0;
 
     if (!assigned.empty()) {
       if constexpr (P::kAllActive) {
@@ -303,10 +310,14 @@ class CudaPartition final : public Partition<P> {
     // All-active pulls write one total per block of a fixed grid (sum_blocks reads them).
     const unsigned grid = P::kAllActive ? max_blocks_ : 0;
     auto blocks = [&](std::size_t threads) { return grid ? grid : blocks_for(threads); };
+    const bool split_heavy = kernel == KernelChoice::automatic || kernel == KernelChoice::ws ||
+                             kernel == KernelChoice::dynamic;
+    PullArgs<P> args = a;
+    args.heavy_degree = split_heavy && heavy_.count ? kHeavyDegree : 0;
     switch (kernel) {
       case KernelChoice::automatic:
       case KernelChoice::ws:
-        ws_pull_kernel<P><<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, assigned);
+        ws_pull_kernel<P><<<blocks(assigned.size()), kBlockThreads, 0, st>>>(args, assigned);
         break;
       case KernelChoice::thread:
         if constexpr (!P::kAllActive)
@@ -328,6 +339,43 @@ class CudaPartition final : public Partition<P> {
         break;
     }
     CUDA_CHECK_LAUNCH();
+    if (args.heavy_degree != 0) {
+      heavy_chunks_kernel<P><<<blocks_for(heavy_.chunks * 32), kBlockThreads, 0, st>>>(
+          args, heavy_, assigned, heavy_partial_.data());
+      CUDA_CHECK_LAUNCH();
+      // Its totals go to the slot after the pull's blocks.
+      PullArgs<P> last = args;
+      last.totals = {a.totals.updates + max_blocks_, a.totals.change + max_blocks_};
+      heavy_apply_kernel<P>
+          <<<1, kBlockThreads, 0, st>>>(last, heavy_, assigned, heavy_partial_.data());
+      CUDA_CHECK_LAUNCH();
+    }
+  }
+  // Rows of more than kHeavyDegree in-edges, cut into chunks (heavy_rows.cuh), from the
+  // host's copy of the offsets, once.
+  void find_heavy_rows(cudaStream_t st) {
+    std::vector<VertexId> rows;
+    std::vector<EdgeIndex> first{0};
+    std::vector<unsigned> chunk_row;
+    std::vector<EdgeIndex> chunk_begin;
+    const EdgeIndex* indptr = view_.in.indptr;
+    for (VertexId r = 0; r < view_.stored.size(); ++r) {
+      if (indptr[r + 1] - indptr[r] <= kHeavyDegree) continue;
+      for (EdgeIndex e = indptr[r]; e < indptr[r + 1]; e += kHeavyChunk) {
+        chunk_row.push_back(static_cast<unsigned>(rows.size()));
+        chunk_begin.push_back(e);
+      }
+      rows.push_back(view_.stored.begin + r);
+      first.push_back(chunk_row.size());
+    }
+    heavy_rows_.upload(rows.data(), rows.size(), st);
+    heavy_first_.upload(first.data(), first.size(), st);
+    heavy_chunk_row_.upload(chunk_row.data(), chunk_row.size(), st);
+    heavy_chunk_begin_.upload(chunk_begin.data(), chunk_begin.size(), st);
+    heavy_partial_.grow(chunk_row.size());
+    heavy_ = {heavy_rows_.data(),        heavy_first_.data(), heavy_chunk_row_.data(),
+              heavy_chunk_begin_.data(), rows.size(),         chunk_row.size()};
+    stream_.sync();  // the host vectors go out of scope
   }
   void push(VertexRange assigned, const FrontierOut& next) {
     const cudaStream_t st = stream_.get();
@@ -378,6 +426,11 @@ class CudaPartition final : public Partition<P> {
   DeviceBuffer<unsigned long long> block_updates_;
   DeviceBuffer<double> block_change_, block_term_;
   DeviceBuffer<double> section_loads_;
+  HeavyRows heavy_{};
+  DeviceBuffer<VertexId> heavy_rows_;
+  DeviceBuffer<EdgeIndex> heavy_first_, heavy_chunk_begin_;
+  DeviceBuffer<unsigned> heavy_chunk_row_;
+  DeviceBuffer<Value> heavy_partial_;
   PinnedBuffer<double> host_section_loads_;
   int cur_ = 0;
   bool scattered_ = false;
@@ -398,7 +451,7 @@ std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionVie
 }
 
 // One CUDA partition per program of the registry.
-#define WG_INSTANTIATE_CUDA_PARTITION(P)                                                  \
+#define WG_INSTANTIATE_CUDA_PARTITION(P)                                                   \
   template std::unique_ptr<Partition<P>> make_cuda_partition<P>(int, const PartitionView&, \
                                                                 KernelChoice);
 WG_BUILTIN_PROGRAMS(WG_INSTANTIATE_CUDA_PARTITION)

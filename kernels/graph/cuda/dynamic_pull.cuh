@@ -35,12 +35,13 @@ __global__ void __launch_bounds__(kBlockThreads)
     const VertexId v = on ? list[i] : 0;
     const VertexId row = v - a.csr.rows.begin;
     const EdgeIndex start = on ? a.csr.indptr[row] : 0;
-    const EdgeIndex degree = on ? a.csr.indptr[row + 1] - start : 0;
+    EdgeIndex degree = 0;
+    const bool valid = warp_pull_slot(a, on, start, row, degree);
     EdgeIndex total = 0;
     const EdgeIndex prefix = warp_exclusive_scan(degree, total);
     const int slots_used = count - w * 32 < 32 ? static_cast<int>(count - w * 32) : 32;
     double change = 0.0;
-    const bool changed = warp_pull(a, sh, on, v, start, prefix, total, slots_used, change);
+    const bool changed = warp_pull(a, sh, valid, v, start, prefix, total, slots_used, change);
     record_changes(a, changed, v, change, totals);
   }
   store_block_totals(a, totals);

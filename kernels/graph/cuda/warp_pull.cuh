@@ -130,7 +130,19 @@ struct PullArgs {
   FrontierOut next;          // frontier programs: the next frontier
   BitWord* changed_bits;     // all-active programs: changed vertices (outboxes), or null
   BlockTotals totals;        // all-active programs
+  EdgeIndex heavy_degree;    // WS and dynamic: rows longer than this are left to heavy_rows.cuh
 };
+
+// A lane's part of a warp pull: whether its vertex is applied here (`pulled`, unless it
+// is a heavy row left to heavy_rows.cuh) and how many in-edges the warp walks for it.
+template <typename P>
+__device__ __forceinline__ bool warp_pull_slot(const PullArgs<P>& a, bool pulled, EdgeIndex start,
+                                               VertexId row, EdgeIndex& degree) {
+  degree = pulled ? a.csr.indptr[row + 1] - start : 0;
+  if (a.heavy_degree == 0 || degree <= a.heavy_degree) return pulled;
+  degree = 0;
+  return false;
+}
 
 // Whether vertex v is pulled at all: level-synchronous programs skip vertices that have a
 // value already.

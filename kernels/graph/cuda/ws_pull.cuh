@@ -1,8 +1,7 @@
 // Warp segmentation (WS): each warp owns 32 consecutive vertices of the assigned range
 // and pulls their in-edges together (warp_pull.cuh), so a warp's lanes stay busy however
-// the degrees are spread. All-active programs take the prefix straight from the CSR
-// offsets; frontier programs mask the lanes that are not pulled (their prefix comes from a
-// shuffle scan of the masked degrees).
+// the degrees are spread. Lanes that are not pulled (visited BFS vertices, heavy rows, no
+// edges) take no edges: the prefix is a shuffle scan of the masked degrees.
 #pragma once
 
 #include "graph/cuda/warp_pull.cuh"
@@ -21,20 +20,12 @@ __global__ void __launch_bounds__(kBlockThreads) ws_pull_kernel(PullArgs<P> a, V
     const auto v0 = static_cast<VertexId>(range.begin + w * 32);
     const VertexId v = v0 + lane;
     const bool in = v < range.end;
-    const bool on = in && wants_pull(a, v);
     const VertexId row = v - a.csr.rows.begin;
-    EdgeIndex start = 0, prefix = 0, total = 0;
-    if (P::kAllActive) {
-      const VertexId end = v0 + 32 < range.end ? v0 + 32 : range.end;
-      const EdgeIndex first_edge = a.csr.indptr[v0 - a.csr.rows.begin];
-      total = a.csr.indptr[end - a.csr.rows.begin] - first_edge;
-      start = in ? a.csr.indptr[row] : 0;
-      prefix = in ? start - first_edge : total;
-    } else {
-      start = on ? a.csr.indptr[row] : 0;
-      const EdgeIndex degree = on ? a.csr.indptr[row + 1] - start : 0;
-      prefix = warp_exclusive_scan(degree, total);
-    }
+    const EdgeIndex start = in ? a.csr.indptr[row] : 0;
+    EdgeIndex degree = 0;
+    const bool on = warp_pull_slot(a, in && wants_pull(a, v), start, row, degree);
+    EdgeIndex total = 0;
+    const EdgeIndex prefix = warp_exclusive_scan(degree, total);
     double change = 0.0;
     const bool changed = warp_pull(a, sh, on, v, start, prefix, total, 32, change);
     record_changes(a, changed, v, change, totals);
