@@ -4,7 +4,8 @@
 #     --sample-sources`): per-source traversal time and TEPS (edges of the reached
 #     component, undirected edges once), harmonic mean, min and max; each also with the
 #     direction forced to push and to pull;
-#   - PageRank, a fixed 20 iterations (--tolerance 0), time per iteration;
+#   - PageRank, a fixed 20 iterations (--tolerance 0), time per iteration, with each pull
+#     kernel of PAGERANK_KERNELS;
 #   - on the RMAT graphs, the same-run baselines on the same HDF5 file: CuPy's cuSPARSE
 #     SpMV PageRank (float64 and float32), frontier-SpMV BFS, and a device-to-device copy
 #     (BASELINES, the script staged by ../shared/device/stage.sh).
@@ -14,7 +15,8 @@
 #
 # Usage: jobs/bench/engine_gpu.sh [OUT_DIR]
 #   env: SCALES ("22 24"), SOURCES (16), ROAD, SOCIAL, BASELINES, WARPGRAPH (build/warpgraph),
-#        PYTHON (python3 with h5py), PREP_RANKS (8: MPI ranks that generate and convert)
+#        PYTHON (python3 with h5py), PREP_RANKS (8: MPI ranks that generate and convert),
+#        PAGERANK_KERNELS ("auto vwc dynamic")
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-engine-gpu}
@@ -23,6 +25,7 @@ scales=${SCALES:-22 24}
 sources=${SOURCES:-16}
 python=${PYTHON:-python3}
 baselines=${BASELINES:-}
+pagerank_kernels=${PAGERANK_KERNELS:-auto vwc dynamic}
 prep=(mpirun -n "${PREP_RANKS:-8}" --oversubscribe --bind-to none "$warpgraph")
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -50,7 +53,9 @@ bench_graph() {
   run "${name}_sssp" "$h5" sssp --sample-sources "$sources"
   run "${name}_sssp_push" "$h5" sssp --sample-sources "$sources" --direction push
   run "${name}_sssp_pull" "$h5" sssp --sample-sources "$sources" --direction pull
-  run "${name}_pagerank" "$h5" pagerank --tolerance 0 --max-iterations 20
+  for kernel in $pagerank_kernels; do
+    run "${name}_pagerank_$kernel" "$h5" pagerank --tolerance 0 --max-iterations 20 --kernel "$kernel"
+  done
 }
 
 for scale in $scales; do

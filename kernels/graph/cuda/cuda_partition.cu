@@ -310,8 +310,7 @@ class CudaPartition final : public Partition<P> {
     // All-active pulls write one total per block of a fixed grid (sum_blocks reads them).
     const unsigned grid = P::kAllActive ? max_blocks_ : 0;
     auto blocks = [&](std::size_t threads) { return grid ? grid : blocks_for(threads); };
-    const bool split_heavy = kernel == KernelChoice::automatic || kernel == KernelChoice::ws ||
-                             kernel == KernelChoice::dynamic;
+    const bool split_heavy = kernel != KernelChoice::thread;
     PullArgs<P> args = a;
     args.heavy_degree = split_heavy && heavy_.count ? kHeavyDegree : 0;
     switch (kernel) {
@@ -335,7 +334,7 @@ class CudaPartition final : public Partition<P> {
       case KernelChoice::vwc:
         vwc_pull_kernel<P, kVirtualWarp>
             <<<blocks(std::size_t{assigned.size()} * kVirtualWarp), kBlockThreads, 0, st>>>(
-                a, assigned);
+                args, assigned);
         break;
     }
     CUDA_CHECK_LAUNCH();

@@ -1,7 +1,7 @@
 // Virtual-warp-centric pull (Hong et al., PPoPP'11), the baseline: K lanes share one
 // vertex, stride over its in-edges, and reduce by xor shuffles within the K-lane group;
 // the group's first lane applies. Simple and balanced within a vertex, but a group idles
-// on short rows and one long row holds up its physical warp.
+// on short rows; rows too long for one group go to heavy_rows.cuh.
 #pragma once
 
 #include "graph/cuda/warp_pull.cuh"
@@ -23,14 +23,13 @@ __global__ void __launch_bounds__(kBlockThreads) vwc_pull_kernel(PullArgs<P> a, 
   for (std::size_t base = global_warp() * kGroups; base < n; base += warp_stride() * kGroups) {
     const std::size_t i = base + lane / K;
     const auto v = static_cast<VertexId>(range.begin + i);
-    const bool on = i < n && wants_pull(a, v);
+    const VertexId row = v - a.csr.rows.begin;
+    const EdgeIndex start = i < n ? a.csr.indptr[row] : 0;
+    EdgeIndex degree = 0;
+    const bool on = warp_pull_slot(a, i < n && wants_pull(a, v), start, row, degree);
     Value acc = P::identity();
-    if (on) {
-      const VertexId row = v - a.csr.rows.begin;
-      const EdgeIndex end = a.csr.indptr[row + 1];
-      for (EdgeIndex e = a.csr.indptr[row] + member; e < end; e += K)
-        acc = P::reduce(acc, gather_edge(a, e));
-    }
+    for (EdgeIndex e = start + member; e < start + degree; e += K)
+      acc = P::reduce(acc, gather_edge(a, e));
     for (int d = K / 2; d > 0; d >>= 1) acc = P::reduce(acc, __shfl_xor_sync(kFullMask, acc, d, K));
     double change = 0.0;
     const bool changed = on && member == 0 && apply_vertex(a, v, acc, change);
