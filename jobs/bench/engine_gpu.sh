@@ -69,7 +69,16 @@ for scale in $scales; do
   fi
 done
 if [ -n "${ROAD:-}" ] && [ -e "$ROAD" ]; then
-  xz -dc "$ROAD" > "$out/road.gr" && "${prep[@]}" convert "$out/road.gr" "$out/road.h5" \
+  # DIMACS shortest-path files convert as they are; a PACE 'p tw' edge list (FLA.gr) is
+  # rewritten as a 0-based SNAP edge list of the same undirected road network.
+  xz -dc "$ROAD" > "$out/road.gr"
+  if grep -q '^p tw' "$out/road.gr"; then
+    awk '$1 != "p" && $1 != "c" {print $1 - 1, $2 - 1}' "$out/road.gr" > "$out/road.txt"
+    road_input=("$out/road.txt" --undirected)
+  else
+    road_input=("$out/road.gr")
+  fi
+  "${prep[@]}" convert "${road_input[@]}" "$out/road.h5" \
     2> "$out/convert_road.log" && bench_graph road "$out/road.h5"
 fi
 if [ -n "${SOCIAL:-}" ] && [ -e "$SOCIAL" ]; then
