@@ -61,7 +61,7 @@ def compare(fixture, algo, values, what):
     want = fixture.expected(algo)
     if algo == "pagerank":
         error = float(np.abs(values - want).sum())
-        expect(error < 1e-4, f"{what}: PageRank L1 error {error:.2e} < 1e-4")
+        expect(error < 1e-6, f"{what}: PageRank L1 error {error:.2e} < 1e-6")
     elif algo == "sssp":
         same_inf = np.array_equal(np.isinf(values), np.isinf(want))
         finite = ~np.isinf(want)
