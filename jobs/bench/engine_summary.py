@@ -9,6 +9,7 @@ import sys
 
 def values(path):
     with open(path) as f:
+        next(f)  # the header line
         return [float(line.split("\t")[1]) for line in f]
 
 

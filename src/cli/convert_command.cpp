@@ -35,6 +35,10 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
                     "Keep edges v -> v (dropped by default)");
   command->add_flag("--keep-duplicates", settings->options.keep_duplicates,
                     "Keep parallel edges (by default they merge, keeping the smallest weight)");
+  command->add_flag("--relabel", settings->options.relabel,
+                    "Edge lists: number the ids in use 0..n-1 (ids may be any words, e.g. "
+                    "64-bit integers or names); the original ids are kept in the graph file "
+                    "and `run` writes results keyed by them");
   command
       ->add_option("--shards", settings->options.num_shards,
                    "Number of shard files (default: one per 4 Mi stored edges)")
@@ -42,8 +46,8 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(
       "Vertex ids stay the file's own: 0-based in edge lists (vertex count = largest id + 1),\n"
-      "1-based in .mtx and .gr (declared size). Runs under mpirun with any rank count and\n"
-      "writes the same files whatever the count.\n\n"
+      "1-based in .mtx and .gr (declared size); --relabel numbers an edge list's ids densely.\n"
+      "Runs under mpirun with any rank count and writes the same files whatever the count.\n\n"
       "Example:\n"
       "  mpirun -n 2 warpgraph convert data/graphs/karate.mtx karate.h5\n"
       "  warpgraph convert --undirected --shards 4 CA-GrQc.txt grqc.h5");

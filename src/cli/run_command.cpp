@@ -1,4 +1,5 @@
 // `warpgraph run`: a vertex-centric algorithm on a sharded HDF5 graph, over all ranks.
+#include <map>
 #include <memory>
 
 #include "commands.hpp"
@@ -18,7 +19,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
   std::string sourced;
   for (const std::string& name : engine::algorithm_names(true))
     sourced += (sourced.empty() ? "" : ", ") + name;
-  command->add_option("--source", options->source, "Source vertex id (" + sourced + ")");
+  command->add_option("--source", options->source,
+                      "Source vertex id (" + sourced + "), as the graph's input file names it");
   command->add_option("--sample-sources", options->sample_sources,
                       "Benchmark (bfs, sssp, sswp): run from K random sources that have "
                       "out-edges, report each run's time and traversed edges per second and "
@@ -26,7 +28,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--seed", options->seed, "Seed of --sample-sources (default 1)");
   command->add_option("--max-iterations", options->max_iterations,
                       "Stop after this many iterations (0: run until converged)");
-  command->add_option("--output", options->output_path, "Write the value of every vertex here");
+  command->add_option("--output", options->output_path,
+                      "Write the value of every vertex here (without it the values are not "
+                      "kept; a warning says so)");
   command
       ->add_option("--output-format", options->output_format,
                    "Output format (default: hdf5 for a .h5 or .hdf5 output, else tsv)")
@@ -37,9 +41,17 @@ void add_run_command(CLI::App& app, int& exit_code) {
                       "time, borders)");
   command
       ->add_option("--tolerance", options->tolerance,
-                   "PageRank: stop when the L1 change of an iteration is below this "
-                   "(default 1e-6 x vertices, as networkx)")
+                   "PageRank: stop once the ranks are within this L1 distance of the converged "
+                   "ranks (default 1e-6; 0 runs until --max-iterations or nothing changes)")
       ->check(CLI::NonNegativeNumber);
+  command
+      ->add_option("--tolerance-rule", options->tolerance_rule,
+                   "PageRank: error (default: the L1 error bound above, at any graph size) or "
+                   "networkx (stop when an iteration changes the ranks by less than "
+                   "tolerance x vertices in L1, as networkx.pagerank)")
+      ->transform(CLI::CheckedTransformer(std::map<std::string, engine::ToleranceRule>{
+          {"error", engine::ToleranceRule::error},
+          {"networkx", engine::ToleranceRule::networkx}}));
   command
       ->add_option("--exchange", options->exchange,
                    "Exchange vr (updated boundary vertices only) or all (every updated vertex)")
@@ -70,8 +82,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
                       "64, default 256)");
   command
       ->add_option("--backend", options->backend,
-                   "host (OpenMP), cuda (one GPU per partition: --devices-per-rank GPUs per "
-                   "rank), or auto (host)")
+                   "auto (default: the GPUs when every rank sees --devices-per-rank of them, "
+                   "else host), host (OpenMP), or cuda (one GPU per partition)")
       ->check(CLI::IsMember({"host", "auto", "cuda"}));
   command
       ->add_option("--kernel", options->kernel,
@@ -93,12 +105,13 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option("--resume", options->resume_path,
                       "Continue from a checkpoint; the results equal an uninterrupted run");
   command->footer(
-      "Output: one line per vertex, id<TAB>value, ids ascending. BFS: hops; SSSP: distance\n"
+      "Output: a header line, then one line per vertex, id<TAB>value, ids ascending.\n"
+      "BFS: hops; SSSP: distance\n"
       "(1 per edge on unweighted graphs); unreachable: inf. SSWP: widest-path bottleneck,\n"
       "the source inf, unreachable 0. CC: smallest vertex id of the component (edges taken\n"
       "as undirected). PageRank: as networkx.pagerank (alpha 0.85).\n"
       "On SIGUSR1 or SIGTERM the run stops at the next iteration boundary, writes a\n"
-      "checkpoint and exits with code 75.\n\n"
+      "checkpoint and exits with code 75. A run that finishes deletes its checkpoint.\n\n"
       "Example:\n"
       "  mpirun -n 2 warpgraph run --graph karate.h5 --algo bfs --source 0 --output bfs.tsv\n"
       "  mpirun -n 4 warpgraph run --graph g.h5 --algo pagerank --report run.json "

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
+#include <system_error>
+
 #include "engine/h5_collective.hpp"
 #include "error.hpp"
 
@@ -53,6 +56,19 @@ Checkpoint read_checkpoint(const std::string& path, MPI_Comm comm) {
                  c.frontier.size() == (c.meta.num_vertices + 63) / 64,
              "{}: dataset sizes do not match num_vertices = {}", path, c.meta.num_vertices);
   return c;
+}
+
+void remove_checkpoint(const std::string& path, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 0) {
+    std::error_code error;
+    if (std::filesystem::remove(path, error))
+      spdlog::info("finished: checkpoint {} deleted", path);
+    else if (error)
+      spdlog::warn("finished, but checkpoint {} could not be deleted: {}", path, error.message());
+  }
+  MPI_Barrier(comm);  // the file is gone on every rank's return
 }
 
 }  // namespace wg::engine

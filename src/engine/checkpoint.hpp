@@ -44,4 +44,9 @@ void write_checkpoint(const std::string& path, const CheckpointMeta& meta, Verte
 // Collective: every rank reads the whole checkpoint.
 Checkpoint read_checkpoint(const std::string& path, MPI_Comm comm);
 
+// Collective, after a run has finished and written its results: rank 0 deletes the
+// checkpoint at `path` if there is one (its state is superseded), so that the same command
+// run again starts afresh rather than resuming.
+void remove_checkpoint(const std::string& path, MPI_Comm comm);
+
 }  // namespace wg::engine

@@ -1,5 +1,6 @@
 #include "engine/h5_collective.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "error.hpp"
@@ -24,9 +25,9 @@ Id mpio_access(MPI_Comm comm) {
   return plist;
 }
 
-template <typename T>
-void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint64_t total,
-                      std::uint64_t offset, const std::vector<T>& data) {
+// `data` holds `count` elements of `type` (count may be 0).
+void write_slab_raw(hid_t file, const std::string& name, hid_t type, std::uint64_t total,
+                    std::uint64_t offset, std::uint64_t count, const void* data) {
   const hsize_t dims[1] = {total};
   Id space(checked(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", name), H5Sclose);
   Id dataset(
@@ -37,21 +38,27 @@ void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint
   // selection in a one-element memory space (a zero-sized one makes HDF5 skip the
   // collective steps on that rank only, and the others wait forever).
   const hsize_t start[1] = {offset};
-  const hsize_t count[1] = {data.size()};
-  const hsize_t memory_dims[1] = {data.empty() ? 1 : data.size()};
+  const hsize_t counts[1] = {count};
+  const hsize_t memory_dims[1] = {count == 0 ? 1 : count};
   Id memory(checked(H5Screate_simple(1, memory_dims, nullptr), "H5Screate_simple", name), H5Sclose);
-  const T placeholder{};
-  if (data.empty()) {
+  std::vector<char> placeholder(H5Tget_size(type), '\0');
+  if (count == 0) {
     check(H5Sselect_none(space), "H5Sselect_none", name);
     check(H5Sselect_none(memory), "H5Sselect_none", name);
   } else {
-    check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, count, nullptr),
+    check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, counts, nullptr),
           "H5Sselect_hyperslab", name);
   }
   Id transfer(checked(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", name), H5Pclose);
   check(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", name);
-  check(H5Dwrite(dataset, type, memory, space, transfer, data.empty() ? &placeholder : data.data()),
+  check(H5Dwrite(dataset, type, memory, space, transfer, count == 0 ? placeholder.data() : data),
         "write", name);
+}
+
+template <typename T>
+void write_slab_typed(hid_t file, const std::string& name, hid_t type, std::uint64_t total,
+                      std::uint64_t offset, const std::vector<T>& data) {
+  write_slab_raw(file, name, type, total, offset, data.size(), data.data());
 }
 
 template <typename T>
@@ -110,6 +117,24 @@ void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::u
   write_slab_typed(file, name, H5T_NATIVE_UINT64, total, offset, data);
 }
 
+void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
+                const std::vector<std::int64_t>& data) {
+  write_slab_typed(file, name, H5T_NATIVE_INT64, total, offset, data);
+}
+
+void write_string_slab(hid_t file, const std::string& name, std::uint64_t total,
+                       std::uint64_t offset, const std::vector<std::string>& data,
+                       std::size_t width) {
+  std::vector<char> buffer(width * data.size(), '\0');
+  for (std::size_t i = 0; i < data.size(); ++i)
+    data[i].copy(buffer.data() + i * width, std::min(width, data[i].size()));
+  Id type(H5Tcopy(H5T_C_S1), H5Tclose);
+  check(H5Tset_size(type, std::max<std::size_t>(width, 1)), "H5Tset_size", name);
+  check(H5Tset_strpad(type, H5T_STR_NULLPAD), "H5Tset_strpad", name);
+  check(H5Tset_cset(type, H5T_CSET_UTF8), "H5Tset_cset", name);
+  write_slab_raw(file, name, type, total, offset, data.size(), buffer.data());
+}
+
 void write_all(hid_t file, const std::string& name, const std::vector<std::uint32_t>& data,
                bool writer) {
   write_slab_typed(file, name, H5T_NATIVE_UINT32, data.size(), 0,
@@ -134,8 +159,10 @@ void set_attribute(hid_t file, const std::string& name, double value) {
 }
 void set_attribute(hid_t file, const std::string& name, const std::string& value) {
   Id type(H5Tcopy(H5T_C_S1), H5Tclose);
-  H5Tset_size(type, value.empty() ? 1 : value.size());
-  set_scalar(file, name, type, value.c_str());
+  check(H5Tset_size(type, H5T_VARIABLE), "H5Tset_size", name);
+  check(H5Tset_cset(type, H5T_CSET_UTF8), "H5Tset_cset", name);
+  const char* text = value.c_str();
+  set_scalar(file, name, type, &text);
 }
 
 std::uint64_t get_u64(hid_t file, const std::string& name, const std::string& path) {
@@ -153,6 +180,13 @@ double get_double(hid_t file, const std::string& name, const std::string& path) 
 std::string get_string(hid_t file, const std::string& name, const std::string& path) {
   Id attribute = open_attribute(file, name, path);
   Id type(H5Aget_type(attribute), H5Tclose);
+  if (H5Tis_variable_str(type) > 0) {
+    char* text = nullptr;
+    check(H5Aread(attribute, type, &text), "read attribute", name);
+    std::string value = text != nullptr ? text : "";
+    H5free_memory(text);
+    return value;
+  }
   std::string value(H5Tget_size(type), '\0');
   check(H5Aread(attribute, type, value.data()), "read attribute", name);
   while (!value.empty() && value.back() == '\0') value.pop_back();

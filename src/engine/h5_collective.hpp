@@ -5,6 +5,7 @@
 #include <hdf5.h>
 #include <mpi.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -42,6 +43,13 @@ void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::u
                 const std::vector<double>& data);
 void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
                 const std::vector<std::uint64_t>& data);
+void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
+                const std::vector<std::int64_t>& data);
+// Collective: as write_slab, for fixed-length strings of `width` bytes (the same on every
+// rank; longer strings are cut), null-padded UTF-8.
+void write_string_slab(hid_t file, const std::string& name, std::uint64_t total,
+                       std::uint64_t offset, const std::vector<std::string>& data,
+                       std::size_t width);
 // Collective: a small dataset that every rank holds; only the rank with `writer` set
 // writes it.
 void write_all(hid_t file, const std::string& name, const std::vector<std::uint32_t>& data,
@@ -52,7 +60,9 @@ std::vector<double> read_doubles(hid_t file, const std::string& name, const std:
 std::vector<std::uint64_t> read_u64s(hid_t file, const std::string& name, const std::string& path);
 std::vector<std::uint32_t> read_u32s(hid_t file, const std::string& name, const std::string& path);
 
-// Root attributes (collective when written; every rank passes the same value).
+// Root attributes (collective when written; every rank passes the same value). Strings
+// are variable-length UTF-8, which h5py reads as str; get_string reads fixed-length ones
+// too (files written before).
 void set_attribute(hid_t file, const std::string& name, std::uint64_t value);
 void set_attribute(hid_t file, const std::string& name, double value);
 void set_attribute(hid_t file, const std::string& name, const std::string& value);

@@ -18,7 +18,7 @@ struct FileCloser {
 };
 }  // namespace
 
-void write_tsv(const std::string& path, VertexRange mine,
+void write_tsv(const std::string& path, const std::string& header, VertexRange mine,
                const std::function<void(VertexId, VertexId, fmt::memory_buffer&)>& format_range,
                MPI_Comm comm) {
   int rank = 0, ranks = 1;
@@ -33,15 +33,18 @@ void write_tsv(const std::string& path, VertexRange mine,
       WG_REQUIRE(file != nullptr, "cannot write {} (does its directory exist and is it writable?)",
                  temporary);
       fmt::memory_buffer buffer;
+      if (rank == 0) fmt::format_to(std::back_inserter(buffer), "{}\n", header);
       for (VertexId begin = mine.begin; begin < mine.end;) {
         const VertexId end =
             std::min<VertexId>(mine.end, begin + std::min<VertexId>(kTsvChunk, mine.end - begin));
-        buffer.clear();
         format_range(begin, end, buffer);
         WG_REQUIRE(std::fwrite(buffer.data(), 1, buffer.size(), file.get()) == buffer.size(),
                    "write error on {}", temporary);
+        buffer.clear();
         begin = end;
       }
+      WG_REQUIRE(std::fwrite(buffer.data(), 1, buffer.size(), file.get()) == buffer.size(),
+                 "write error on {}", temporary);
       WG_REQUIRE(std::fflush(file.get()) == 0, "write error on {}", temporary);
     }
     MPI_CHECK(MPI_Barrier(comm));
@@ -52,19 +55,39 @@ void write_tsv(const std::string& path, VertexRange mine,
   WG_REQUIRE(!failed, "cannot rename {} to {}", temporary, path);
 }
 
-void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
-                const std::vector<double>& values, const ResultAttributes& attributes,
-                MPI_Comm comm) {
+namespace {
+template <typename T>
+void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRange mine,
+                      const std::vector<T>& values, const ResultIds& ids,
+                      const ResultAttributes& attributes, MPI_Comm comm) {
   const std::string temporary = path + ".tmp";
   {
     h5c::Id file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", num_vertices, mine.begin, values);
+    if (ids.width > 0)
+      h5c::write_string_slab(file, "ids", num_vertices, mine.begin, ids.names, ids.width);
+    else
+      h5c::write_slab(file, "ids", num_vertices, mine.begin, ids.numbers);
     h5c::set_attribute(file, "algorithm", attributes.algorithm);
-    h5c::set_attribute(file, "source", attributes.source);
+    h5c::set_attribute(file, "value", attributes.value_name);
+    if (attributes.source) h5c::set_attribute(file, "source", *attributes.source);
     h5c::set_attribute(file, "iterations", attributes.iterations);
     h5c::set_attribute(file, "graph", attributes.graph);
   }
   h5c::commit_file(temporary, path, comm);
+}
+}  // namespace
+
+void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
+                const std::vector<double>& values, const ResultIds& ids,
+                const ResultAttributes& attributes, MPI_Comm comm) {
+  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm);
+}
+
+void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
+                const std::vector<std::int64_t>& values, const ResultIds& ids,
+                const ResultAttributes& attributes, MPI_Comm comm) {
+  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm);
 }
 
 }  // namespace wg::engine

@@ -7,16 +7,21 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <type_traits>
 
 #include "device_binding.hpp"
+#include "engine/backend_choice.hpp"
 #include "engine/enactor.hpp"
 #include "engine/graph_input.hpp"
 #include "engine/run_options.hpp"
 #include "engine/source_sample.hpp"
+#include "engine/stopping_rule.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
+#include "graph/line_fields.hpp"
 #include "graph/programs.hpp"
 #include "graph/topology.hpp"
+#include "graph/vertex_ids.hpp"
 #include "mpi_check.hpp"
 #if WARPGRAPH_WITH_CUDA
 #include "graph/nccl_gather_stage.hpp"
@@ -50,15 +55,97 @@ const char* stop_text(StopReason reason) {
   return "?";
 }
 
+// The name of a program's value: the TSV column header and the HDF5 `value` attribute.
+const char* value_name(const std::string& algorithm) {
+  static const std::map<std::string, const char*> names = {
+      {graph::Bfs::kName, "hops"},
+      {graph::Sssp::kName, "distance"},
+      {graph::Sswp::kName, "width"},
+      {graph::ConnectedComponents::kName, "component"},
+      {graph::PageRank::kName, "rank"}};
+  const auto found = names.find(algorithm);
+  return found != names.end() ? found->second : "value";
+}
+
+// This rank's rows of the /ids dataset.
+ResultIds result_ids(const graph::VertexIds& ids, VertexRange mine) {
+  ResultIds out;
+  if (ids.relabelled() && !ids.numeric()) {
+    for (const std::string& name : ids.string_ids()) out.width = std::max(out.width, name.size());
+    out.width = std::max<std::size_t>(out.width, 1);
+    out.names.assign(ids.string_ids().begin() + mine.begin, ids.string_ids().begin() + mine.end);
+  } else if (ids.relabelled()) {
+    out.numbers.assign(ids.integer_ids().begin() + mine.begin,
+                       ids.integer_ids().begin() + mine.end);
+  } else {
+    for (VertexId v = mine.begin; v < mine.end; ++v) out.numbers.push_back(v);
+  }
+  return out;
+}
+
+// Collective: writes the values of this rank's range in the chosen format, keyed by the
+// graph's original ids. Component labels name a vertex: in TSV by its original id, in
+// HDF5 by its row (ids[label] is its original id).
+template <typename P>
+void write_results(const RunOptions& o, const graph::GraphInfo& info, const graph::VertexIds& ids,
+                   const EnactResult<typename P::Value>& result, std::uint64_t source,
+                   MPI_Comm comm) {
+  using Value = typename P::Value;
+  const std::string name = value_name(P::kName);
+  if (output_format_of(o) == OutputFormat::tsv) {
+    constexpr bool kLabels = std::is_same_v<P, graph::ConnectedComponents>;
+    write_tsv(
+        o.output_path, fmt::format("id\t{}", name), result.mine,
+        [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
+          for (VertexId v = begin; v < end; ++v) {
+            const Value value = result.values[v - result.mine.begin];
+            if (!ids.relabelled())
+              append_tsv_line(out, v, value);
+            else if constexpr (kLabels)
+              fmt::format_to(std::back_inserter(out), "{}\t{}\n", ids.name(v), ids.name(value));
+            else
+              append_tsv_line(out, ids.name(v), value);
+          }
+        },
+        comm);
+    return;
+  }
+  ResultAttributes attributes{P::kName, name, std::nullopt, result.iterations, o.graph_path};
+  if (P::kNeedsSource) attributes.source = source;
+  const ResultIds rows = result_ids(ids, result.mine);
+  if constexpr (std::is_integral_v<Value>) {
+    std::vector<std::int64_t> stored(result.values.size());
+    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored_integer(result.values[i]);
+    write_hdf5(o.output_path, info.num_vertices, result.mine, stored, rows, attributes, comm);
+  } else {
+    std::vector<double> stored(result.values.size());
+    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored(result.values[i]);
+    write_hdf5(o.output_path, info.num_vertices, result.mine, stored, rows, attributes, comm);
+  }
+}
+
+// The vertex --source names: an id as the input file spelled it.
+VertexId find_source(const RunOptions& o, const graph::GraphInfo& info,
+                     const graph::VertexIds& ids) {
+  const std::string& text = *o.source;
+  const std::optional<VertexId> v = ids.find(text);
+  if (ids.relabelled())
+    WG_REQUIRE(v.has_value(), "--source {} is not a vertex id of graph {} (its ids are those of "
+               "the file it was converted from)", text, o.graph_path);
+  std::uint64_t number = 0;
+  WG_REQUIRE(v.has_value() || graph::parse_unsigned(text, number),
+             "--source {} is not a vertex id (a non-negative integer)", text);
+  WG_REQUIRE(v.has_value() && *v < info.num_vertices,
+             "--source {} is out of range: graph {} has {} vertices (ids 0 to {})", text,
+             o.graph_path, info.num_vertices, info.num_vertices - 1);
+  return *v;
+}
+
 template <typename P>
 void check_request(const RunOptions& o, const graph::GraphInfo& info) {
-  if constexpr (P::kNeedsSource) {
+  if constexpr (P::kNeedsSource)
     WG_REQUIRE(o.source.has_value() || o.sample_sources > 0, "--algo {} needs --source VERTEX",
                P::kName);
-    WG_REQUIRE(o.source.value_or(0) < info.num_vertices,
-               "--source {} is out of range: graph {} has {} vertices (ids 0 to {})",
-               o.source.value_or(0), o.graph_path, info.num_vertices, info.num_vertices - 1);
-  }
   if constexpr (P::kNeedsWeights)
     WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted", P::kName,
                o.graph_path);
@@ -157,7 +244,9 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
                 double started, const DeviceBinding* gpus) {
   const graph::GraphInfo& info = input.info();
   check_request<P>(o, info);
-  const std::uint64_t source = P::kNeedsSource ? o.source.value_or(0) : 0;
+  const graph::VertexIds ids = graph::read_vertex_ids(info);
+  const std::uint64_t source =
+      P::kNeedsSource && o.source.has_value() ? find_source(o, info, ids) : 0;
 
   Checkpoint checkpoint;
   if (!o.resume_path.empty()) {
@@ -184,7 +273,9 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   e.params.source = static_cast<VertexId>(source);
   e.params.num_vertices = info.num_vertices;
   e.max_iterations = o.max_iterations;
-  e.tolerance = o.tolerance.value_or(1e-6 * info.num_vertices);
+  e.tolerance = P::kUsesTolerance ? change_threshold(o.tolerance_rule, o.tolerance,
+                                                      e.params.damping, info.num_vertices)
+                                   : 0.0;
   e.vertex_refinement = o.exchange == ExchangeMode::vertex_refinement;
   e.balance = o.balance;
   e.checkpoint_path = checkpoint_path_for(o);
@@ -204,7 +295,17 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
                 {"directed", info.directed},
                 {"weighted", info.weighted}};
   if (P::kNeedsSource) h["source"] = source;
-  if (P::kUsesTolerance) h["tolerance"] = e.tolerance;
+  if (P::kNeedsSource && ids.relabelled()) h["source_id"] = *o.source;
+  if (P::kUsesTolerance) {
+    h["tolerance"] = o.tolerance;
+    h["tolerance_rule"] = to_string(o.tolerance_rule);
+    h["change_threshold"] = e.tolerance;  // the iterations' "change" is compared with this
+    spdlog::info("stopping when the L1 change of an iteration is below {:.4g} ({})", e.tolerance,
+                 o.tolerance_rule == ToleranceRule::error
+                     ? fmt::format("ranks within {:.3g} in L1 of the converged ranks", o.tolerance)
+                     : fmt::format("networkx rule: {:.3g} x {} vertices", o.tolerance,
+                                   info.num_vertices));
+  }
   h["backend"] = gpus ? "cuda" : "host";
   if (gpus) h["kernel"] = graph::to_string(e.kernel);
   if (!P::kAllActive) h["direction"] = graph::to_string(e.direction);
@@ -240,22 +341,14 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
     spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
 
   if (result.reason != StopReason::signal && !o.output_path.empty()) {
-    if (output_format_of(o) == OutputFormat::tsv) {
-      write_tsv(
-          o.output_path, result.mine,
-          [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
-            for (VertexId v = begin; v < end; ++v)
-              append_tsv_line(out, v, result.values[v - result.mine.begin]);
-          },
-          topology.world());
-    } else {
-      std::vector<double> stored_values(result.values.size());
-      for (std::size_t i = 0; i < stored_values.size(); ++i)
-        stored_values[i] = to_stored(result.values[i]);
-      write_hdf5(o.output_path, info.num_vertices, result.mine, stored_values,
-                 {P::kName, source, result.iterations, o.graph_path}, topology.world());
-    }
+    write_results<P>(o, info, ids, result, source, topology.world());
     spdlog::info("values written to {}", o.output_path);
+  }
+  if (result.reason == StopReason::converged) {
+    // Finished: the checkpoints of this run and the one it resumed from are superseded.
+    remove_checkpoint(e.checkpoint_path, topology.world());
+    if (!o.resume_path.empty() && o.resume_path != e.checkpoint_path)
+      remove_checkpoint(o.resume_path, topology.world());
   }
   if (topology.rank() == 0 && !o.report_path.empty()) report.write(o.report_path);
   if (result.reason == StopReason::signal) {
@@ -295,11 +388,10 @@ std::vector<std::string> algorithm_names(bool with_source_only) {
 
 int run_graph_algorithm(const RunOptions& o) {
   const double started = MPI_Wtime();
-  const bool cuda = o.backend == "cuda";
-  WG_REQUIRE(cuda || o.backend == "host" || o.backend == "auto",
-             "--backend {} is not known (host, auto, cuda)", o.backend);
+  WG_REQUIRE(o.backend == "cuda" || o.backend == "host" || o.backend == "auto",
+             "--backend {} is not known (auto, host, cuda)", o.backend);
 #if !WARPGRAPH_WITH_CUDA
-  WG_REQUIRE(!cuda,
+  WG_REQUIRE(o.backend != "cuda",
              "--backend cuda: this build has no CUDA backend (configured with "
              "-DWARPGRAPH_CUDA=OFF); use --backend host (or auto)");
 #endif
@@ -312,6 +404,12 @@ int run_graph_algorithm(const RunOptions& o) {
   omp_set_max_active_levels(2);  // partitions of a rank run side by side (enactor.hpp)
 
   comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
+  if (o.output_path.empty() && topology.rank() == 0)
+    spdlog::warn("no --output: the values are computed but not written anywhere");
+  const BackendChoice backend = agree_on_backend(o.backend, o.devices_per_rank, MPI_COMM_WORLD);
+  const bool cuda = backend.backend == Backend::cuda;
+  if (o.backend == "auto")
+    spdlog::info("--backend auto: {} backend ({})", cuda ? "cuda" : "host", backend.reason);
   // Every rank reports its binding; the host backend binds no GPU ("host backend (selected)").
   const DeviceBinding binding =
       bind_and_report_devices(MPI_COMM_WORLD, cuda ? o.devices_per_rank : 0);

@@ -12,24 +12,29 @@ namespace wg::engine {
 
 enum class ExchangeMode { vertex_refinement, all_updates };
 enum class OutputFormat { tsv, hdf5 };
+// When PageRank stops (stopping_rule.hpp): `error` bounds the L1 distance to the converged
+// ranks by --tolerance; `networkx` stops when one iteration changes the ranks by less than
+// --tolerance x vertices in L1, as networkx.pagerank does.
+enum class ToleranceRule { error, networkx };
 
 struct RunOptions {
   std::string graph_path;
   std::string algorithm;
-  std::optional<VertexId> source;
+  std::optional<std::string> source;  // a vertex id as the graph's input file spelled it
   std::uint64_t max_iterations = 0;           // 0: until converged
   std::uint64_t sample_sources = 0;  // > 0: time runs from this many random sources
   std::uint64_t seed = 1;            // of the sampled sources
   std::string output_path;                    // empty: no output file
   std::optional<OutputFormat> output_format;  // default: hdf5 for .h5/.hdf5, else tsv
   std::string report_path;
-  std::optional<double> tolerance;  // PageRank; default 1e-6 * vertices
+  double tolerance = 1e-6;  // PageRank, read by tolerance_rule
+  ToleranceRule tolerance_rule = ToleranceRule::error;
   ExchangeMode exchange = ExchangeMode::vertex_refinement;
   bool balance = true;
   double overlap = 0.25;
   int devices_per_rank = 1;
   int ranks_per_node = 0;  // 0: physical nodes
-  std::string backend = "host";
+  std::string backend = "auto";    // host, cuda, or auto (backend_choice.hpp)
   std::string kernel = "auto";     // CUDA backend: auto, ws, dynamic, vwc or thread
   std::string direction = "auto";  // frontier programs: auto, push or pull
   VertexId section_size = 256;

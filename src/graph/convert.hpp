@@ -19,6 +19,7 @@ struct ConvertOptions {
   bool undirected = false;            // add the reverse of every edge
   bool keep_self_loops = false;
   bool keep_duplicates = false;
+  bool relabel = false;          // edge lists: number the ids densely, keep the originals
   std::uint32_t num_shards = 0;  // 0: automatic
 };
 

@@ -42,12 +42,16 @@ InputFormat guess_input_format(const std::string& path) {
   fail("{}: cannot tell the input format from the file name; pass --format mtx|snap|dimacs", path);
 }
 
-EdgeFileContents read_edge_file(const std::string& path, InputFormat format, MPI_Comm comm) {
+EdgeFileContents read_edge_file(const std::string& path, InputFormat format, bool relabel,
+                                MPI_Comm comm) {
+  if (relabel && format != InputFormat::snap)
+    fail("--relabel applies to edge lists (snap); {} files ({}) number their vertices 1..N",
+         format_name(format), path);
   switch (format) {
     case InputFormat::mtx:
       return read_matrix_market(path, comm);
     case InputFormat::snap:
-      return read_snap(path, comm);
+      return read_snap(path, relabel, comm);
     case InputFormat::dimacs:
       return read_dimacs(path, comm);
   }

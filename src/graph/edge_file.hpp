@@ -26,13 +26,15 @@ struct EdgeFileContents {
   VertexId num_vertices = 0;  // declared size, or largest id + 1 for edge lists
   bool weighted = false;
   bool symmetric = false;  // a symmetric matrix: each entry stands for both directions
+  VertexIds vertex_ids;    // relabelled edge lists: the original id of each vertex
 };
 
-// Collective over comm.
-EdgeFileContents read_edge_file(const std::string& path, InputFormat format, MPI_Comm comm);
+// Collective over comm. `relabel` (edge lists only) numbers the ids densely.
+EdgeFileContents read_edge_file(const std::string& path, InputFormat format, bool relabel,
+                                MPI_Comm comm);
 
 // The individual readers, for the dispatch above.
-EdgeFileContents read_snap(const std::string& path, MPI_Comm comm);
+EdgeFileContents read_snap(const std::string& path, bool relabel, MPI_Comm comm);
 EdgeFileContents read_matrix_market(const std::string& path, MPI_Comm comm);
 EdgeFileContents read_dimacs(const std::string& path, MPI_Comm comm);
 

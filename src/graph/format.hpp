@@ -7,7 +7,10 @@
 
 namespace wg::graph::format {
 
-inline constexpr std::uint64_t kVersion = 1;
+// Version 2 added the optional /vertex_ids of relabelled graphs; version 1 files (no id
+// map) are still read.
+inline constexpr std::uint64_t kVersion = 2;
+inline constexpr std::uint64_t kOldestVersion = 1;
 
 // Root attribute "warpgraph_format" says which kind of file this is.
 inline constexpr const char* kKindAttribute = "warpgraph_format";
@@ -29,6 +32,10 @@ inline constexpr const char* kShardVertexBegin = "vertex_begin";
 inline constexpr const char* kShardVertexEnd = "vertex_end";
 inline constexpr const char* kShardInEdges = "in_edges";
 inline constexpr const char* kShardOutEdges = "out_edges";
+
+// Index file of a relabelled graph: the original id of every vertex, u64 when every input
+// id was an integer, else fixed-length strings (vertex_ids.hpp).
+inline constexpr const char* kVertexIds = "vertex_ids";
 
 // Shard file: root attributes "shard", "vertex_begin", "vertex_end"; groups /in and /out,
 // each a scipy-style CSR with "num_edges" as attribute.

@@ -28,6 +28,7 @@ struct GraphInfo {
   bool directed = true;
   bool weighted = false;
   std::vector<ShardInfo> shards;  // sorted by range, covering [0, num_vertices) exactly
+  bool has_vertex_ids = false;    // relabelled: /vertex_ids holds the original ids
 };
 
 // Reads and checks the index file (not collective). Throws wg::Error naming the file and

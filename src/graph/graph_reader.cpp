@@ -229,9 +229,9 @@ GraphInfo open_graph(const std::string& index_path) {
     fail("{}: not a warpgraph graph index file (root attribute '{}' is not '{}')", where,
          format::kKindAttribute, format::kIndexKind);
   const std::uint64_t version = h5::read_u64_attribute(file, format::kVersionAttribute, where);
-  if (version != format::kVersion)
-    fail("{}: format version {} is not supported (this build reads version {})", where, version,
-         format::kVersion);
+  if (version < format::kOldestVersion || version > format::kVersion)
+    fail("{}: format version {} is not supported (this build reads versions {} to {})", where,
+         version, format::kOldestVersion, format::kVersion);
 
   GraphInfo graph;
   graph.index_path = index_path;
@@ -243,6 +243,7 @@ GraphInfo open_graph(const std::string& index_path) {
   graph.num_edges = h5::read_u64_attribute(file, format::kNumEdges, where);
   graph.directed = read_flag(file, format::kDirected, where);
   graph.weighted = read_flag(file, format::kWeighted, where);
+  graph.has_vertex_ids = h5::has_link(file, format::kVertexIds);
   const std::uint64_t shards = h5::read_u64_attribute(file, format::kNumShards, where);
   if (shards == 0) fail("{}: attribute '{}' is 0", where, format::kNumShards);
 

@@ -296,6 +296,7 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
   graph.num_edges = num_edges;
   graph.directed = options.directed;
   graph.weighted = options.weighted;
+  graph.has_vertex_ids = options.vertex_ids.relabelled();
   const std::string folder = format::parent_folder(index_path);
   std::vector<std::string> shard_names;
   for (std::uint32_t s = 0; s < num_shards; ++s) {
@@ -343,6 +344,14 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     h5::write_dataset(table, format::kShardVertexEnd, ends.data(), num_shards);
     h5::write_dataset(table, format::kShardInEdges, in_counts.data(), num_shards);
     h5::write_dataset(table, format::kShardOutEdges, out_counts.data(), num_shards);
+    const VertexIds& ids = options.vertex_ids;
+    if (!ids.relabelled()) return;
+    if (ids.size() != num_vertices)
+      fail("{}: {} vertex ids for {} vertices", index_path, ids.size(), num_vertices);
+    if (ids.numeric())
+      h5::write_dataset(file, format::kVertexIds, ids.integer_ids().data(), ids.size());
+    else
+      h5::write_string_dataset(file, format::kVertexIds, ids.string_ids());
   });
 
   // Shards first, the index last: a reader never finds an index without its shards.

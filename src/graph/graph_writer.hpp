@@ -11,6 +11,7 @@
 
 #include "graph_file.hpp"
 #include "types.hpp"
+#include "vertex_ids.hpp"
 
 namespace wg::graph {
 
@@ -30,6 +31,9 @@ struct WriteOptions {
   // Number of shard files; 0 picks one per 4 Mi stored edges. Shard k holds vertices
   // [k * n / shards, (k + 1) * n / shards), so the files do not depend on the rank count.
   std::uint32_t num_shards = 0;
+  // The original ids of a relabelled graph (one per vertex), stored in the index file;
+  // without a map the vertex ids are the graph's own.
+  VertexIds vertex_ids;
 };
 
 // Collective over comm. Every rank passes its part of the edges (any split, possibly

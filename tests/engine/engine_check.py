@@ -1,6 +1,6 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
-Suites: rmat, grid, real, options, checkpoint, signal. Environment: WARPGRAPH, MPIEXEC,
+Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results. Environment: WARPGRAPH, MPIEXEC,
 WG_DATA_DIR (as set by ctest)."""
 import json
 import os
@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 
+import h5py
 import numpy as np
 
 import graph_reference as ref
@@ -60,7 +61,7 @@ def compare(fixture, algo, values, what):
     want = fixture.expected(algo)
     if algo == "pagerank":
         error = float(np.abs(values - want).sum())
-        expect(error < 1e-4, f"{what}: PageRank L1 error {error:.2e} < 1e-4")
+        expect(error < 1e-6, f"{what}: PageRank L1 error {error:.2e} < 1e-6")
     elif algo == "sssp":
         same_inf = np.array_equal(np.isinf(values), np.isinf(want))
         finite = ~np.isinf(want)
@@ -196,6 +197,7 @@ def checkpoint_roundtrip(g, algo, ranks, stop, workdir, extra=()):
     expect(os.path.exists(ckpt), f"{name}: checkpoint written when --max-iterations stopped")
     resumed = os.path.join(workdir, f"{name}-resumed.tsv")
     mpirun(ranks, common + ["--output", resumed, "--resume", ckpt])
+    expect(not os.path.exists(ckpt), f"{name}: the finished run deleted the checkpoint it resumed")
     with open(full, "rb") as a, open(resumed, "rb") as b:
         expect(a.read() == b.read(),
                f"{name} np={ranks}: resumed output equals the full run byte for byte")
@@ -225,7 +227,7 @@ def suite_signal(workdir):
         f.writelines(f"{v}\t{v + 1}\n" for v in range(n - 1))
     graph = os.path.join(workdir, "chain.h5")
     mpirun(1, ["convert", chain, graph])
-    expected = "".join(f"{v}\t{v}\n" for v in range(n))
+    expected = "id\thops\n" + "".join(f"{v}\t{v}\n" for v in range(n))
     common = ["--graph", graph, "--algo", "bfs", "--source", 0] + SECTION
     ckpt = os.path.join(workdir, "sig.ckpt.h5")
     out = os.path.join(workdir, "sig.tsv")
@@ -246,6 +248,82 @@ def suite_signal(workdir):
     expect("resuming from" in resumed.stderr, "the resumed run starts from the checkpoint")
     with open(out) as f:
         expect(f.read() == expected, "SIGUSR1 then --resume: output equals the uninterrupted run")
+
+
+def suite_pagerank(workdir):
+    """The default stopping rule against scipy power iteration run to 1e-12, on an RMAT graph
+    of scale WG_PAGERANK_SCALE (default 18: 262,144 vertices, where the networkx rule
+    stops after two iterations far from the converged ranks)."""
+    scale = int(os.environ.get("WG_PAGERANK_SCALE", "18"))
+    graph = os.path.join(workdir, f"rmat{scale}.h5")
+    mpirun(2, ["generate", "--scale", scale, "--edge-factor", 16, "--seed", 1, "--undirected",
+               graph])
+    _, counts, _ = ref.load_graph(graph)
+    want = ref.pagerank_power(counts, tol=1e-12)
+    runs = {}
+    for ranks, rule in ((2, []), (3, ["--tolerance-rule", "networkx"])):
+        out = os.path.join(workdir, f"pr-{ranks}.h5")
+        report = out + ".json"
+        mpirun(ranks, ["run", "--graph", graph, "--algo", "pagerank", "--output", out,
+                       "--report", report] + rule)
+        with open(report) as f:
+            rep = json.load(f)
+        error = float(np.abs(ref.read_hdf5_values(out) - want).sum())
+        runs[rep["tolerance_rule"]] = (error, rep)
+    error, rep = runs["error"]
+    iterations = rep["summary"]["iterations"]
+    expect(error < 1e-6, f"RMAT {scale} PageRank, default rule: L1 error {error:.2e} < 1e-6 "
+           f"after {iterations} iterations")
+    last = rep["iterations"][-1]["change"]
+    expect(0.85 / 0.15 * last < 1e-6 and last < rep["change_threshold"],
+           f"the report's last change {last:.2e} bounds the error below 1e-6")
+    error, rep = runs["networkx"]
+    expect(rep["summary"]["iterations"] < iterations and error > 1e-6,
+           f"--tolerance-rule networkx stops after {rep['summary']['iterations']} iterations, "
+           f"L1 error {error:.2e}")
+
+
+def suite_results(workdir):
+    """Result files: TSV header, HDF5 integer hops and labels with an ids dataset and str
+    attributes, a warning when nothing is written, and checkpoints deleted when finished."""
+    g = make_rmat(workdir)
+    for algo, dtype, name in (("bfs", np.int64, "hops"), ("cc", np.int64, "component"),
+                              ("sssp", np.float64, "distance"), ("pagerank", np.float64, "rank")):
+        _, out = run_case(g, algo, 2, workdir, fmt="hdf5")
+        with h5py.File(out, "r") as f:
+            values = f["values"]
+            expect(values.dtype == dtype, f"{algo}: HDF5 values are {values.dtype} ({dtype.__name__})")
+            attrs = dict(f.attrs)
+        expect(isinstance(attrs.get("algorithm"), str) and attrs["algorithm"] == algo
+               and attrs.get("value") == name and isinstance(attrs.get("graph"), str),
+               f"{algo}: string attributes read as str ({attrs})")
+        has_source = algo in ("bfs", "sssp")
+        expect(("source" in attrs) == has_source,
+               f"{algo}: a source attribute {'present' if has_source else 'absent'}")
+        _, out = run_case(g, algo, 3, workdir, fmt="tsv")
+        with open(out) as f:
+            header = f.readline()
+        expect(header == f"id\t{name}\n", f"{algo}: TSV header {header!r}")
+    # Unreached vertices are -1 in the integer hops.
+    with h5py.File(os.path.join(workdir, "bfs-2.h5"), "r") as f:
+        hops = f["values"][:]
+    unreached = np.isinf(g.expected("bfs"))
+    expect(unreached.any() and np.array_equal(hops < 0, unreached),
+           f"bfs: the {unreached.sum()} unreached vertices are -1")
+
+    quiet = mpirun(2, ["run", "--graph", g.path, "--algo", "cc"])
+    expect(quiet.stderr.count("no --output") == 1, "a run without --output warns once")
+
+    ckpt = os.path.join(workdir, "finished.ckpt.h5")
+    done = mpirun(2, ["run", "--graph", g.path, "--algo", "bfs", "--source", g.source,
+                      "--output", os.path.join(workdir, "finished.tsv"), "--checkpoint", ckpt,
+                      "--checkpoint-every", 1])
+    expect("checkpoint after iteration 1" in done.stderr and not os.path.exists(ckpt),
+           "a finished run deletes the checkpoints it wrote")
+    default_ckpt = os.path.join(workdir, "default.tsv.ckpt.h5")
+    mpirun(2, ["run", "--graph", g.path, "--algo", "cc", "--output",
+               os.path.join(workdir, "default.tsv"), "--checkpoint-every", 1])
+    expect(not os.path.exists(default_ckpt), "... also under its default name OUTPUT.ckpt.h5")
 
 
 def main():
