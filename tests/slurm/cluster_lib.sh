@@ -86,7 +86,9 @@ MpiDefault=pmix
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
+# task/affinity binds each task to the CPUs srun gives it, as on clusters, so a job step
+# that gets fewer CPUs than the job asked for shows (the sbatch scripts' SRUN_CPUS_PER_TASK).
+TaskPlugin=task/affinity
 SchedulerType=sched/backfill
 ReturnToService=2
 AccountingStorageType=accounting_storage/none
