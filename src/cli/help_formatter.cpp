@@ -75,7 +75,8 @@ std::string HelpFormatter::make_option_name(const CLI::Option* option, bool is_p
 std::string HelpFormatter::make_option_opts(const CLI::Option* option) const {
   if (!option->get_option_text().empty()) return " " + option->get_option_text();
   std::ostringstream out;
-  if (option->get_type_size() != 0) {
+  // Flags (--help, --quiet) have no value and no type name.
+  if (option->get_type_size() != 0 && !option->get_type_name().empty()) {
     out << " " << value_placeholder(option->get_type_name());
     if (option->get_expected_min() > 1) out << " x" << option->get_expected_min();
   }

@@ -12,22 +12,15 @@ spdlog::level::level_enum LogSettings::effective_level() const {
 }
 
 void add_log_options(CLI::App& command, LogSettings& settings) {
-  auto* level =
-      command
-          .add_option("--log-level", settings.level,
-                      "Messages to show: trace, debug, info (default), warn, error or off")
-          ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
-          ->group("Logging");
-  auto* quiet = command
-                    .add_flag("-q,--quiet", settings.quiet,
-                              "Only warnings and errors (same as --log-level warn)")
-                    ->group("Logging");
-  auto* verbose = command
-                      .add_flag("-v,--verbose", settings.verbose,
-                                "Every progress line (same as --log-level debug)")
-                      ->group("Logging");
-  quiet->excludes(verbose);
-  level->excludes(quiet)->excludes(verbose);
+  command
+      .add_option("--log-level", settings.level,
+                  "Messages to show: trace, debug, info (default), warn, error or off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->group("Logging");
+  command.add_flag("-q,--quiet", settings.quiet, "Only warnings and errors (--log-level warn)")
+      ->group("Logging");
+  command.add_flag("-v,--verbose", settings.verbose, "Every progress line (--log-level debug)")
+      ->group("Logging");
 }
 
 }  // namespace wg::cli

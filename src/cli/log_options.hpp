@@ -1,4 +1,5 @@
-// The logging options every subcommand takes: --log-level, --quiet and --verbose.
+// The logging options every subcommand takes: --log-level, --quiet and --verbose. When
+// several are given, --log-level wins, then --verbose, then --quiet.
 #pragma once
 
 #include <CLI/CLI.hpp>

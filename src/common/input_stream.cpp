@@ -187,7 +187,8 @@ class InputStream::Decoder {
       if (status == LZMA_STREAM_END) {
         finished_ = true;
       } else if (status == LZMA_BUF_ERROR && source_ended_) {
-        fail("{}: the xz data is cut short (truncated file?)", name());
+        // liblzma cannot tell a cut-off stream from a few stray bytes after one.
+        fail("{}: the xz data is cut short, or followed by bytes that are not xz", name());
       } else if (status == LZMA_FORMAT_ERROR || status == LZMA_DATA_ERROR) {
         fail("{}: damaged xz data, or unexpected data after the end of the xz stream", name());
       } else if (status != LZMA_OK && status != LZMA_BUF_ERROR) {

@@ -18,7 +18,7 @@ expect_one_error() {  # ranks what expected-message -- warpgraph arguments
   assert_nonzero $? "$what on $ranks ranks"
   assert_contains "$out" "$message" "$what on $ranks ranks: message"
   local errors
-  errors=$(grep -c "error" <<<"$out")
+  errors=$(grep -c "error" <<<"$out")  # mpirun's own notice of a non-zero exit has none
   [ "$errors" = 1 ] || fail_test "$what on $ranks ranks: $errors lines mention an error, expected 1: $out"
   case "$out" in
     *MPI_ABORT*|*"MPI_COMM_WORLD"*) fail_test "$what on $ranks ranks: MPI abort banner: $out" ;;

@@ -36,7 +36,8 @@ assert_no_file "$work/cut.h5" "output of a cut-off .xz"
 { cat "$work/grqc.txt.xz"; echo "junk"; } > "$work/trailing.txt.xz"
 out=$("$WARPGRAPH" convert "$work/trailing.txt.xz" "$work/trailing.h5" 2>&1)
 assert_status 1 $? "convert of .xz with trailing bytes"
-assert_contains "$out" "trailing.txt.xz: damaged xz data, or unexpected data after" "trailing .xz: message"
+assert_contains "$out" "trailing.txt.xz: the xz data is cut short, or followed by bytes that are not xz" \
+  "trailing .xz: message"
 gzip -c "$graph" > "$work/grqc.txt.gz"
 { cat "$work/grqc.txt.gz"; echo "junk"; } > "$work/trailing.txt.gz"
 out=$("$WARPGRAPH" convert "$work/trailing.txt.gz" "$work/trailing.h5" 2>&1)
