@@ -6,7 +6,7 @@ source "$(dirname "$0")/../support/assert.sh"
 
 check_help() {  # what help-text
   local what=$1 text=$2 artefact
-  for artefact in "ENUM:" "TEXT:" "UINT:" "INT:" "FLOAT:" "value in {" " OR {" "->" "{false}" \
+  for artefact in "ENUM:" "TEXT:" "UINT:" "INT:" "FLOAT:" "value in {" " OR {" "->0" "->1" "->true" "->false" "{false}" \
                   "{true}" "Excludes:" "Needs:" "POSITIVE" "NONNEGATIVE" "REQUIRED"; do
     case "$text" in
       *"$artefact"*) fail_test "$what shows CLI11 syntax '$artefact': $text" ;;
