@@ -86,9 +86,7 @@ MpiDefault=pmix
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ProctrackType=proctrack/linuxproc
-# task/affinity binds each task to the CPUs srun gives it, as on clusters, so a job step
-# that gets fewer CPUs than the job asked for shows (the sbatch scripts' SRUN_CPUS_PER_TASK).
-TaskPlugin=task/affinity
+TaskPlugin=task/none
 SchedulerType=sched/backfill
 ReturnToService=2
 AccountingStorageType=accounting_storage/none

@@ -62,20 +62,6 @@ assert_contains "$(cat "$data/sbatch-$job.log")" "rank 1 on $node: host backend 
 cmp -s "$data/grid.mpirun.tsv" "$data/grid.sbatch.tsv" || fail_test "sbatch results differ from mpirun"
 assert_no_file "$data/grid.sbatch.tsv.ckpt.h5" "checkpoint of a finished sbatch run"
 
-# --- CPU binding: a rank of a --cpus-per-task=2 job may run its threads on 2 CPUs --------
-# (srun does not inherit --cpus-per-task since Slurm 22.05; graph.sbatch passes it on.)
-# The wrapper reports the CPUs the task may use, then runs warpgraph.
-printf '#!/bin/bash\necho "task $SLURM_PROCID may use $(nproc) CPUs, OMP_NUM_THREADS=$OMP_NUM_THREADS"\nexec "%s" "$@"\n' \
-  "$WARPGRAPH" >"$data/report-cpus.sh"
-chmod +x "$data/report-cpus.sh"
-job=$(WARPGRAPH=$data/report-cpus.sh timeout 120 sbatch "${sbatch_here[@]}" --ntasks-per-node=1 \
-  --cpus-per-task=2 --wait --output="$data/cpus-%j.log" \
-  "$root/jobs/slurm/graph.sbatch" "$data/grid.h5" "$data/grid.cpus.tsv" "${sssp[@]}")
-assert_status 0 $? "sbatch --cpus-per-task=2 jobs/slurm/graph.sbatch (job $job)"
-assert_contains "$(cat "$data/cpus-$job.log")" "task 0 may use 2 CPUs, OMP_NUM_THREADS=2" \
-  "a --cpus-per-task=2 job's task runs on 2 CPUs"
-cmp -s "$data/grid.mpirun.tsv" "$data/grid.cpus.tsv" || fail_test "1-rank sbatch results differ from mpirun"
-
 # --- the path: interrupted with USR1, requeued, resumed; equal to an uninterrupted run ----
 "$MPIEXEC" -n 2 "$WARPGRAPH" run --graph "$data/path.h5" "${sssp[@]}" \
   --output "$data/path.mpirun.tsv" 2>"$data/path.mpirun.log"
