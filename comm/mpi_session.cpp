@@ -1,22 +1,10 @@
 #include "mpi_session.hpp"
 
+#include <chrono>
 #include <cstdlib>
-
-#include "mpi_check.hpp"
+#include <thread>
 
 namespace wg {
-
-namespace detail {
-void throw_mpi_error(int code, const char* call, const char* file, int line) {
-  char text[MPI_MAX_ERROR_STRING];
-  int length = 0;
-  MPI_Error_string(code, text, &length);
-  int rank = -1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  throw Error(fmt::format("MPI error on rank {} in {} ({}:{}): {}", rank, call, file, line,
-                          std::string(text, static_cast<size_t>(length))));
-}
-}  // namespace detail
 
 MpiSession::MpiSession(int& argc, char**& argv) {
   int provided = 0;
@@ -28,12 +16,31 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   int length = 0;
   MPI_Get_processor_name(name, &length);
   host_.assign(name, static_cast<size_t>(length));
+  MPI_Comm_dup(MPI_COMM_WORLD, &failure_comm_);
 }
 
 MpiSession::~MpiSession() {
   int finalized = 0;
   MPI_Finalized(&finalized);
-  if (!finalized) MPI_Finalize();
+  if (finalized) return;
+  MPI_Comm_free(&failure_comm_);
+  MPI_Finalize();
+}
+
+bool MpiSession::all_ranks_failed(double wait_seconds, int* first_rank) const {
+  *first_rank = rank_;
+  if (size_ == 1) return true;
+  MPI_Request request = MPI_REQUEST_NULL;
+  if (MPI_Iallreduce(&rank_, first_rank, 1, MPI_INT, MPI_MIN, failure_comm_, &request) !=
+      MPI_SUCCESS)
+    return false;
+  const double deadline = MPI_Wtime() + wait_seconds;
+  int done = 0;
+  while (MPI_Test(&request, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done &&
+         MPI_Wtime() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // An unfinished reduction is left pending: MPI_Abort follows and ends it.
+  return done != 0;
 }
 
 void MpiSession::abort_all(int exit_code) const {

@@ -12,7 +12,7 @@ packages=(
   libhdf5-openmpi-dev hdf5-tools
   libboost-serialization-dev
   libgtest-dev libgmock-dev
-  libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev zlib1g-dev
+  libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev zlib1g-dev liblzma-dev libhts-dev
   python3-numpy python3-scipy python3-networkx python3-h5py python3-parasail
   emboss xz-utils
 )

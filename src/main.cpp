@@ -5,13 +5,51 @@
 
 #include <exception>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/help_formatter.hpp"
+#include "cli/log_options.hpp"
+#include "cli/threads_option.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
 #include "log.hpp"
 #include "mpi_session.hpp"
 #include "version.hpp"
+
+namespace {
+
+// How long a failed rank waits for the others to fail too before it aborts the job:
+// long enough for ranks that check the same thing at slightly different times.
+constexpr double kFailureAgreementSeconds = 5.0;
+
+void print_error(const char* message) {
+  if (spdlog::get("warpgraph")) {
+    spdlog::error("{}", message);
+    spdlog::default_logger()->flush();
+  } else {
+    std::cerr << "warpgraph: error: " << message << std::endl;
+  }
+}
+
+// Ends a failed rank. An error agreed collectively, or one every rank hit, ends every
+// rank normally with status 1 and is printed once; otherwise the job must be aborted,
+// since other ranks may be waiting for this one.
+int fail_rank(const wg::MpiSession& mpi, const std::exception& error) {
+  if (const auto* agreed = dynamic_cast<const wg::AgreedError*>(&error)) {
+    if (agreed->found_here()) print_error(error.what());
+    return wg::kExitError;
+  }
+  int first_rank = 0;
+  if (mpi.all_ranks_failed(kFailureAgreementSeconds, &first_rank)) {
+    if (mpi.rank() == first_rank) print_error(error.what());
+    return wg::kExitError;
+  }
+  print_error(error.what());
+  mpi.abort_all(wg::kExitError);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   wg::MpiSession mpi(argc, argv);
@@ -20,9 +58,8 @@ int main(int argc, char** argv) {
       "warpgraph: vertex-centric graph analytics and batched Needleman-Wunsch alignment\n"
       "on GPU clusters (MPI + CUDA + NCCL), with a host backend where no GPU is present.",
       "warpgraph"};
+  app.formatter(std::make_shared<wg::cli::HelpFormatter>());
   app.set_version_flag("--version", [] { return wg::version_text(); });
-  bool verbose = false;
-  app.add_flag("-v,--verbose", verbose, "Debug-level logging");
   app.require_subcommand(1);
   app.fallthrough();
 
@@ -32,7 +69,13 @@ int main(int argc, char** argv) {
   wg::cli::add_info_command(app, exit_code);
   wg::cli::add_run_command(app, exit_code);
   wg::cli::add_align_command(app, exit_code);
-  app.parse_complete_callback([&] { wg::init_logging(mpi.rank(), mpi.size(), verbose); });
+  wg::cli::add_threads_option(*app.get_subcommand("run"));
+  wg::cli::add_threads_option(*app.get_subcommand("align"));
+  wg::cli::LogSettings log_settings;
+  wg::cli::add_log_options(app, log_settings);
+  for (CLI::App* command : app.get_subcommands({})) wg::cli::add_log_options(*command, log_settings);
+  app.parse_complete_callback(
+      [&] { wg::init_logging(mpi.rank(), mpi.size(), log_settings.effective_level()); });
 
   try {
     app.parse(argc, argv);
@@ -44,13 +87,7 @@ int main(int argc, char** argv) {
     }
     return e.get_exit_code() == 0 ? wg::kExitOk : wg::kExitUsage;
   } catch (const std::exception& e) {
-    if (spdlog::default_logger_raw() && spdlog::get("warpgraph")) {
-      spdlog::error("{}", e.what());
-      spdlog::default_logger()->flush();
-    } else {
-      std::cerr << "warpgraph: error: " << e.what() << std::endl;
-    }
-    mpi.abort_all(wg::kExitError);
+    return fail_rank(mpi, e);
   }
   return exit_code;
 }

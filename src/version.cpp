@@ -12,6 +12,8 @@
 
 namespace wg {
 
+extern const char* const kGitCommit;  // git_commit.cpp, written at build time
+
 namespace {
 std::string cuda_text() {
 #ifdef WARPGRAPH_WITH_CUDA
@@ -32,8 +34,8 @@ std::string nccl_text() {
 }  // namespace
 
 std::string version_text() {
-  return fmt::format("warpgraph {}\n{}\n{}\nMPI: {}\nHDF5: {}.{}.{} (parallel)",
-                     WARPGRAPH_VERSION, cuda_text(), nccl_text(), mpi_library_version(),
+  return fmt::format("warpgraph {} (git {})\n{}\n{}\nMPI: {}\nHDF5: {}.{}.{} (parallel)",
+                     WARPGRAPH_VERSION, kGitCommit, cuda_text(), nccl_text(), mpi_library_version(),
                      H5_VERS_MAJOR, H5_VERS_MINOR, H5_VERS_RELEASE);
 }
 

@@ -1,81 +1,90 @@
 #include "align/fasta.hpp"
 
-#include <zlib.h>
+#include <htslib/kseq.h>
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 
 #include "error.hpp"
+#include "input_stream.hpp"
 
 namespace wg::align {
 namespace {
 
-// Reads lines through zlib, which passes uncompressed files through unchanged.
-class LineReader {
- public:
-  explicit LineReader(const std::string& path) : file_(gzopen(path.c_str(), "rb"), &gzclose) {
-    if (!file_) fail("{}: cannot open for reading", path);
-  }
-  bool next(std::string& line) {
-    line.clear();
-    char buffer[1 << 16];
-    bool any = false;
-    while (gzgets(file_.get(), buffer, sizeof buffer) != nullptr) {
-      any = true;
-      line += buffer;
-      if (!line.empty() && line.back() == '\n') break;
-    }
-    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
-    return any;
-  }
-
- private:
-  std::unique_ptr<gzFile_s, int (*)(gzFile)> file_;
+// What kseq reads from: the decompressed input, with the line count kseq does not keep
+// (for messages) and a check that the input starts like FASTA or FASTQ, where kseq would
+// silently skip text up to the first '>' or '@'.
+struct SequenceInput {
+  explicit SequenceInput(const std::string& input_path) : path(input_path), stream(input_path) {}
+  std::string path;
+  InputStream stream;
+  std::uint64_t newlines = 0;  // in every byte handed to kseq
+  std::uint64_t first_header_line = 0;
+  bool started = false;
 };
 
-bool is_blank(const std::string& line) {
-  for (const char c : line)
-    if (!std::isspace(static_cast<unsigned char>(c))) return false;
-  return true;
+int read_block(SequenceInput* input, unsigned char* buffer, int size) {
+  const auto got = static_cast<int>(
+      input->stream.read(reinterpret_cast<char*>(buffer), static_cast<std::size_t>(size)));
+  for (int i = 0; i < got && !input->started; ++i) {
+    const char c = static_cast<char>(buffer[i]);
+    if (c == '\n') ++input->first_header_line;
+    if (std::isspace(static_cast<unsigned char>(c))) continue;
+    if (c != '>' && c != '@')
+      fail("{}: line {}: not a FASTA file, nor FASTQ (expected a '>' or '@' header line first)",
+           input->path, input->first_header_line + 1);
+    input->started = true;
+  }
+  input->newlines += static_cast<std::uint64_t>(std::count(buffer, buffer + got, '\n'));
+  return got;
+}
+
+KSEQ_INIT(SequenceInput*, read_block)
+
+struct KseqDeleter {
+  void operator()(kseq_t* seq) const { kseq_destroy(seq); }
+};
+
+// Lines kseq has consumed so far: the newlines handed to it minus those still buffered.
+std::uint64_t consumed_lines(const kseq_t& seq, const SequenceInput& input) {
+  const kstream_t& buffered = *seq.f;
+  const auto pending = std::count(buffered.buf + buffered.begin, buffered.buf + buffered.end, '\n');
+  return input.newlines - static_cast<std::uint64_t>(pending);
 }
 
 }  // namespace
 
 FastaFile read_fasta(const std::string& path) {
   FastaFile file{path, {}};
-  LineReader reader(path);
-  std::string line;
-  std::size_t line_number = 0;
-  bool any_text = false;
-  while (reader.next(line)) {
-    ++line_number;
-    if (is_blank(line)) continue;
-    any_text = true;
-    if (line[0] == '>') {
-      FastaRecord record;
-      const auto begin = line.find_first_not_of(" \t", 1);
-      if (begin != std::string::npos) {
-        const auto end = line.find_first_of(" \t", begin);
-        record.id = line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
-      }
-      if (record.id.empty()) fail("{}: line {}: FASTA header without a name", path, line_number);
-      record.line = line_number;
-      file.records.push_back(std::move(record));
-      continue;
-    }
-    if (file.records.empty())
-      fail("{}: line {}: not a FASTA file (expected a '>' header line first)", path,
-           line_number);
-    std::string& residues = file.records.back().residues;
-    for (const char c : line)
-      if (!std::isspace(static_cast<unsigned char>(c))) residues.push_back(c);
-  }
-  if (!any_text) fail("{}: the file is empty (no FASTA records)", path);
-  for (std::size_t r = 0; r < file.records.size(); ++r) {
-    const auto& record = file.records[r];
+  SequenceInput input(path);
+  std::unique_ptr<kseq_t, KseqDeleter> seq(kseq_init(&input));
+  std::size_t header_line = 0;
+  while (true) {
+    const int status = kseq_read(seq.get());
+    if (header_line == 0) header_line = input.first_header_line + 1;
+    if (status == -1) break;
+    const std::size_t number = file.records.size() + 1;
+    if (status == -2)
+      fail("{}: record {} '{}' (line {}): the quality line does not match the sequence "
+           "(truncated FASTQ?)", path, number, seq->name.s, header_line);
+    if (status < 0) fail("{}: record {} (line {}): too long", path, number, header_line);
+    FastaRecord record;
+    record.id.assign(seq->name.s, seq->name.l);
+    if (record.id.empty()) fail("{}: line {}: header without a name", path, header_line);
+    record.residues.assign(seq->seq.s, seq->seq.l);
+    record.residues.erase(std::remove_if(record.residues.begin(), record.residues.end(),
+                                         [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+                          record.residues.end());
+    record.line = header_line;
     if (record.residues.empty())
-      fail("{}: record {} '{}' (line {}) has no residues", path, r + 1, record.id, record.line);
+      fail("{}: record {} '{}' (line {}) has no residues", path, number, record.id, record.line);
+    file.records.push_back(std::move(record));
+    // A FASTA record's read ends on the next '>', so that header is on the next line; a
+    // FASTQ record's read ends with its quality line, and the next '@' follows.
+    header_line = consumed_lines(*seq, input) + 1;
   }
+  if (file.records.empty()) fail("{}: the file is empty (no FASTA or FASTQ records)", path);
   return file;
 }
 

@@ -1,4 +1,5 @@
-// FASTA input: multi-line records, any case, plain or gzip-compressed. Records are read
+// Sequence input: FASTA (multi-line records) or FASTQ (qualities are ignored), any case,
+// plain, gzip or xz, or standard input ("-"), parsed by htslib's kseq. Records are read
 // as text first (so the alphabet can be detected over all inputs), then encoded with a
 // check that names the file, record and position of any letter outside the alphabet.
 #pragma once
@@ -22,8 +23,10 @@ struct FastaFile {
   std::vector<FastaRecord> records;
 };
 
-// Reads every record; throws wg::Error for a missing or empty file, a file that is not
-// FASTA, or a record without residues.
+// Reads every record; throws wg::Error for a missing or empty file, a file that is
+// neither FASTA nor FASTQ, a record without residues, a FASTQ record whose qualities do
+// not match its sequence, or compressed data that is damaged, cut short or followed by
+// other bytes.
 FastaFile read_fasta(const std::string& path);
 
 // A sequence as the kernels see it.

@@ -10,14 +10,14 @@ void add_align_command(CLI::App& app, int& exit_code) {
   auto* command = app.add_subcommand(
       "align", "Batched global alignment (Needleman-Wunsch, Gotoh affine gaps) of sequence pairs");
   auto* pairs = command->add_option("--pairs", options->pairs,
-                                    "Two FASTA files: record i of the first with record i of the second")
+                                    "Two FASTA or FASTQ files: record i of the first with record i of the second")
                     ->expected(2)->check(CLI::ExistingFile);
   auto* all = command->add_option("--all-vs-all", options->all_vs_all,
-                                  "One FASTA file: every unordered pair i < j")->check(CLI::ExistingFile);
+                                  "One FASTA or FASTQ file: every unordered pair i < j")->check(CLI::ExistingFile);
   auto* query = command->add_option("--query", options->query,
-                                    "FASTA queries (with --target: every query with every target)")
+                                    "FASTA or FASTQ queries (with --target: every query with every target)")
                     ->check(CLI::ExistingFile);
-  auto* target = command->add_option("--target", options->target, "FASTA targets")
+  auto* target = command->add_option("--target", options->target, "FASTA or FASTQ targets")
                      ->check(CLI::ExistingFile);
   pairs->excludes(all)->excludes(query)->excludes(target);
   all->excludes(query)->excludes(target);

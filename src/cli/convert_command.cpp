@@ -21,7 +21,8 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
   command
       ->add_option("input", settings->options.input,
                    "Input file: .mtx (Matrix Market coordinate, 1-based), .txt/.tsv/.el "
-                   "(SNAP edge list, 0-based), .gr (DIMACS 'p sp'); .gz allowed")
+                   "(SNAP edge list, 0-based), .gr (DIMACS 'p sp'); .gz or .xz allowed; - for standard "
+                   "input (with --format)")
       ->required();
   command
       ->add_option("output", settings->options.output,

@@ -16,6 +16,19 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An error every rank learned of at the same point (graph/collective_error.hpp agrees on
+// it), so every rank throws it and none waits in a collective: main() lets them all exit
+// normally with a non-zero code, and only the rank that found it prints it.
+class AgreedError : public Error {
+ public:
+  AgreedError(const std::string& message, bool found_here)
+      : Error(message), found_here_(found_here) {}
+  bool found_here() const { return found_here_; }
+
+ private:
+  bool found_here_;
+};
+
 template <typename... Args>
 [[noreturn]] void fail(fmt::format_string<Args...> format, Args&&... args) {
   throw Error(fmt::format(format, std::forward<Args>(args)...));

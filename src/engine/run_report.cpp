@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "error.hpp"
+#include "log.hpp"
 
 namespace wg::engine {
 
@@ -23,10 +24,11 @@ std::string human_bytes(double bytes) {
 
 void RunReport::add(IterationRecord record) {
   if (log_progress_)
-    spdlog::info("iteration {}: {} active, {} edges, {} updated, {} in outboxes, {:.2f} ms{}",
-                 record.iteration, record.active, record.edges, record.updates,
-                 human_bytes(static_cast<double>(record.outbox_bytes)), record.seconds * 1e3,
-                 record.change > 0.0 ? fmt::format(", L1 change {:.3g}", record.change) : "");
+    spdlog::log(every_few_seconds("iteration"),
+                "iteration {}: {} active, {} edges, {} updated, {} in outboxes, {:.2f} ms{}",
+                record.iteration, record.active, record.edges, record.updates,
+                human_bytes(static_cast<double>(record.outbox_bytes)), record.seconds * 1e3,
+                record.change > 0.0 ? fmt::format(", L1 change {:.3g}", record.change) : "");
   iterations_.push_back(std::move(record));
 }
 

@@ -28,7 +28,7 @@ void raise_first_error(const FirstError& error, MPI_Comm comm) {
   MPI_CHECK(MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG_LONG, reporter, comm));
   std::string message = rank == reporter ? error.message() : std::string(length, '\0');
   MPI_CHECK(MPI_Bcast(message.data(), static_cast<int>(length), MPI_CHAR, reporter, comm));
-  throw Error(message);
+  throw AgreedError(message, rank == reporter);
 }
 
 }  // namespace wg::graph

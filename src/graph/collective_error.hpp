@@ -36,7 +36,7 @@ class FirstError {
   std::string message_;
 };
 
-// Collective: throws wg::Error on every rank when any rank recorded an error.
+// Collective: throws wg::AgreedError on every rank when any rank recorded an error.
 void raise_first_error(const FirstError& error, MPI_Comm comm);
 
 // Collective convenience for a step that may throw on some ranks only: runs it, and

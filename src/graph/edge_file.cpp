@@ -34,7 +34,7 @@ const char* format_name(InputFormat format) {
 
 InputFormat guess_input_format(const std::string& path) {
   std::string name = path;
-  if (ends_with(name, ".gz")) name.resize(name.size() - 3);
+  if (ends_with(name, ".gz") || ends_with(name, ".xz")) name.resize(name.size() - 3);
   if (ends_with(name, ".mtx")) return InputFormat::mtx;
   if (ends_with(name, ".gr")) return InputFormat::dimacs;
   for (const char* suffix : {".txt", ".tsv", ".el", ".edges", ".edgelist", ".snap"})

@@ -17,7 +17,7 @@ enum class InputFormat { mtx, snap, dimacs };
 // "mtx", "snap" or "dimacs"; throws for anything else.
 InputFormat parse_input_format(const std::string& name);
 const char* format_name(InputFormat format);
-// From the file name, ignoring a trailing ".gz": .mtx -> mtx; .gr -> dimacs; .txt, .tsv,
+// From the file name, ignoring a trailing ".gz" or ".xz": .mtx -> mtx; .gr -> dimacs; .txt, .tsv,
 // .el, .edges, .edgelist, .snap -> snap. Throws when the name says nothing.
 InputFormat guess_input_format(const std::string& path);
 

@@ -1,7 +1,6 @@
 #include "text_input.hpp"
 
 #include <spdlog/spdlog.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -13,6 +12,8 @@
 
 #include "collective_error.hpp"
 #include "error.hpp"
+#include "input_stream.hpp"
+#include "log.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::graph {
@@ -20,36 +21,6 @@ namespace wg::graph {
 namespace {
 
 constexpr size_t kBlock = size_t{1} << 20;
-
-struct GzCloser {
-  void operator()(gzFile file) const { gzclose(file); }
-};
-using GzHandle = std::unique_ptr<gzFile_s, GzCloser>;
-
-GzHandle open_gz(const std::string& path) {
-  require_readable(path);
-  GzHandle file(gzopen(path.c_str(), "rb"));
-  if (!file) fail("{}: cannot open ({})", path, std::strerror(errno));
-  gzbuffer(file.get(), 1 << 18);
-  return file;
-}
-
-// Reads up to `size` bytes; fails on a damaged compressed stream.
-size_t gz_read(gzFile file, char* buffer, size_t size, const std::string& path) {
-  const int got = gzread(file, buffer, static_cast<unsigned>(size));
-  int code = Z_OK;
-  const char* message = gzerror(file, &code);
-  // A cut-off gzip stream ends with Z_BUF_ERROR instead of a clean end of file.
-  if (got < 0 || (code != Z_OK && code != Z_STREAM_END)) fail("{}: read error ({})", path, message);
-  return static_cast<size_t>(got);
-}
-
-bool is_gzip(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  unsigned char magic[2] = {0, 0};
-  in.read(reinterpret_cast<char*>(magic), 2);
-  return in.gcount() == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-}
 
 std::uint64_t count_lines(std::string_view text) {
   const auto newlines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n'));
@@ -123,8 +94,9 @@ std::string read_plain_share(const std::string& path, HeaderExtent header, MPI_C
   return text;
 }
 
-// Rank 0 decompresses the whole body and sends every rank its line-aligned share.
-std::string read_gzip_share(const std::string& path, HeaderExtent header, MPI_Comm comm) {
+// Rank 0 reads (and decompresses) the whole body and sends every rank its line-aligned
+// share.
+std::string read_sequential_share(const std::string& path, HeaderExtent header, MPI_Comm comm) {
   int rank = 0;
   int size = 1;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
@@ -134,20 +106,17 @@ std::string read_gzip_share(const std::string& path, HeaderExtent header, MPI_Co
   std::vector<size_t> cuts;
   run_collectively(comm, [&] {
     if (rank != 0) return;
-    GzHandle file = open_gz(path);
+    InputStream file(path);
     std::uint64_t skipped = 0;
     std::vector<char> buffer(kBlock);
-    std::uint64_t next_report = std::uint64_t{1} << 30;
+    ProgressClock progress;
     while (true) {
-      const size_t got = gz_read(file.get(), buffer.data(), buffer.size(), path);
+      const size_t got = file.read(buffer.data(), buffer.size());
       if (got == 0) break;
       const size_t skip = static_cast<size_t>(std::min<std::uint64_t>(header.bytes - skipped, got));
       skipped += skip;
       all.append(buffer.data() + skip, got - skip);
-      if (all.size() >= next_report) {
-        spdlog::info("{}: decompressed {} MiB", path, all.size() >> 20);
-        next_report += std::uint64_t{1} << 30;
-      }
+      if (progress.due()) spdlog::info("{}: read {} MiB", input_name(path), all.size() >> 20);
     }
     cuts = line_aligned_cuts(all, size);
     for (int r = 0; r < size; ++r)
@@ -177,6 +146,7 @@ std::string read_gzip_share(const std::string& path, HeaderExtent header, MPI_Co
 }  // namespace
 
 void require_readable(const std::string& path) {
+  if (path == "-") return;  // rank 0 reads standard input; other ranks have none
   std::ifstream in(path, std::ios::binary);
   if (!in) fail("{}: cannot open ({})", path, std::strerror(errno));
   char byte = 0;
@@ -186,14 +156,15 @@ void require_readable(const std::string& path) {
 
 HeaderExtent read_header(const std::string& path,
                          const std::function<bool(std::string_view, std::uint64_t)>& header_line) {
-  GzHandle file = open_gz(path);
+  require_readable(path);
+  InputStream file(path);
   HeaderExtent extent;
   std::string pending;
   std::vector<char> buffer(1 << 16);
   bool done = false;
   bool at_end = false;
   while (!done && !at_end) {
-    const size_t got = gz_read(file.get(), buffer.data(), buffer.size(), path);
+    const size_t got = file.read(buffer.data(), buffer.size());
     at_end = got == 0;
     pending.append(buffer.data(), got);
     size_t start = 0;
@@ -219,8 +190,8 @@ HeaderExtent read_header(const std::string& path,
 TextChunk read_body(const std::string& path, HeaderExtent header, MPI_Comm comm) {
   run_collectively(comm, [&] { require_readable(path); });
   TextChunk chunk;
-  chunk.text =
-      is_gzip(path) ? read_gzip_share(path, header, comm) : read_plain_share(path, header, comm);
+  chunk.text = input_is_sequential(path) ? read_sequential_share(path, header, comm)
+                                         : read_plain_share(path, header, comm);
   chunk.num_lines = count_lines(chunk.text);
   std::uint64_t before = 0;
   MPI_CHECK(MPI_Exscan(&chunk.num_lines, &before, 1, MPI_UINT64_T, MPI_SUM, comm));
@@ -234,8 +205,7 @@ TextChunk read_body(const std::string& path, HeaderExtent header, MPI_Comm comm)
 void for_each_line(const TextChunk& chunk, const std::string& path,
                    const std::function<void(std::string_view, std::uint64_t)>& fn) {
   const std::string_view text = chunk.text;
-  constexpr size_t kReportEvery = size_t{256} << 20;
-  size_t next_report = kReportEvery;
+  ProgressClock progress;
   std::uint64_t line_number = chunk.first_line;
   size_t start = 0;
   while (start < text.size()) {
@@ -246,11 +216,9 @@ void for_each_line(const TextChunk& chunk, const std::string& path,
     fn(line, line_number);
     ++line_number;
     start = newline + 1;
-    if (start >= next_report) {
-      spdlog::info("{}: parsed {} of {} MiB of this rank's share", path, start >> 20,
+    if ((line_number & 0xffff) == 0 && progress.due())
+      spdlog::info("{}: parsed {} of {} MiB of this rank's share", input_name(path), start >> 20,
                    text.size() >> 20);
-      next_report += kReportEvery;
-    }
   }
 }
 

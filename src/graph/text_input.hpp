@@ -1,7 +1,7 @@
 // Reading a text input file in parallel: a header read by rank 0, then every rank gets a
 // contiguous share of the remaining lines. Plain files are split by byte ranges that
-// every rank reads itself; gzip files are decompressed by rank 0 and the lines are dealt
-// out (a gzip stream cannot be entered in the middle).
+// every rank reads itself; gzip and xz files, and standard input ("-"), are read by rank 0
+// and the lines are dealt out (a compressed stream cannot be entered in the middle).
 #pragma once
 
 #include <mpi.h>
@@ -20,7 +20,7 @@ struct TextChunk {
   std::uint64_t num_lines = 0;   // lines in text
 };
 
-// Rank 0 only: reads lines from the start of the file (gzip or plain) and hands each to
+// Rank 0 only: reads lines from the start of the file (plain, gzip or xz) and hands each to
 // `header_line` (line without its end-of-line characters, 1-based line number) until it
 // returns true, meaning the header is complete. Returns the number of bytes and lines
 // the header took. When the file ends first, `header_line` gets no end signal: the
@@ -36,7 +36,7 @@ HeaderExtent read_header(const std::string& path,
 TextChunk read_body(const std::string& path, HeaderExtent header, MPI_Comm comm);
 
 // Calls fn(line, line_number) for each line of the chunk, without "\n" or "\r\n". Logs
-// progress on long inputs.
+// progress every few seconds on long inputs.
 void for_each_line(const TextChunk& chunk, const std::string& path,
                    const std::function<void(std::string_view, std::uint64_t)>& fn);
 

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Logging options of every command and the length of a run's log: a BFS over a long path
+# takes one iteration per vertex, but logs a line per iteration only at debug level.
+# Also --threads, which sets the OpenMP threads of a rank.
+set -uo pipefail
+source "$(dirname "$0")/../support/assert.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+n=3000
+for i in $(seq 0 $((n - 2))); do echo "$i $((i + 1))"; done > "$work/path.txt"
+out=$("$WARPGRAPH" convert --quiet "$work/path.txt" "$work/path.h5" 2>&1)
+assert_status 0 $? "convert --quiet"
+[ -z "$out" ] || fail_test "convert --quiet printed: $out"
+out=$("$WARPGRAPH" generate -q --scale 8 "$work/rmat.h5" 2>&1)
+assert_status 0 $? "generate -q"
+[ -z "$out" ] || fail_test "generate -q printed: $out"
+out=$("$WARPGRAPH" info --log-level error "$work/path.h5" 2>&1)
+assert_status 0 $? "info --log-level error"
+assert_contains "$out" "vertices: $n" "info --log-level error still prints its summary"
+
+bfs=(run --graph "$work/path.h5" --algo bfs --source 0 --output "$work/bfs.tsv")
+out=$("$MPIEXEC" -n 2 "$WARPGRAPH" "${bfs[@]}" 2>&1)
+assert_status 0 $? "run"
+lines=$(grep -c "iteration [0-9]*:" <<<"$out")
+[ "$lines" -le 5 ] || fail_test "run logs $lines per-iteration lines by default, expected a few"
+assert_contains "$out" "after $n iterations" "run's summary line"
+out=$("$MPIEXEC" -n 2 "$WARPGRAPH" "${bfs[@]}" --log-level debug 2>&1)
+assert_status 0 $? "run --log-level debug"
+lines=$(grep -c "warpgraph\[0\]: [a-z]*: iteration [0-9]*:" <<<"$out")
+[ "$lines" -ge "$n" ] || fail_test "run --log-level debug logs $lines per-iteration lines, expected $n"
+out=$("$MPIEXEC" -n 2 "$WARPGRAPH" "${bfs[@]}" --quiet 2>&1)
+assert_status 0 $? "run --quiet"
+[ -z "$out" ] || fail_test "run --quiet printed: $out"
+out=$("$WARPGRAPH" "${bfs[@]}" --log-level loud 2>&1)
+assert_status 2 $? "run --log-level loud"
+assert_contains "$out" "--log-level" "an unknown level names the option"
+
+# --threads sets the threads of each rank (the report records them).
+OMP_NUM_THREADS=1 "$WARPGRAPH" "${bfs[@]}" --threads 3 --report "$work/run.json" -q
+assert_status 0 $? "run --threads 3"
+"$WG_PYTHON" - "$work/run.json" <<'PY' || fail_test "run --threads 3: report"
+import json, sys
+threads = json.load(open(sys.argv[1]))["threads_per_rank"]
+assert threads == 3, threads
+PY
+seqs=$WG_DATA_DIR/sequences/emboss_dna_a.fa
+"$WARPGRAPH" align --all-vs-all "$seqs" -o "$work/one.tsv" -q --threads 1
+assert_status 0 $? "align --threads 1"
+"$WARPGRAPH" align --all-vs-all "$seqs" -o "$work/two.tsv" -q --threads 2
+assert_status 0 $? "align --threads 2"
+cmp -s "$work/one.tsv" "$work/two.tsv" || fail_test "align results depend on --threads"
+finish
