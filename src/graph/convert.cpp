@@ -6,6 +6,7 @@
 
 #include "collective_error.hpp"
 #include "format.hpp"
+#include "output_file.hpp"
 
 namespace wg::graph {
 
@@ -17,6 +18,16 @@ std::uint64_t file_size(const std::string& path) {
 }
 
 }  // namespace
+
+void check_convert_outputs(const ConvertOptions& options, const std::string& report,
+                           MPI_Comm comm) {
+  run_collectively(comm, [&] {
+    io::refuse_overlaps({{options.input, "input"}},
+                        {{options.output, "output"}, {report, "--report"}});
+    io::require_writable(options.output, "output");
+    if (!report.empty()) io::require_writable(report, "--report");
+  });
+}
 
 nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
   const double start = MPI_Wtime();

@@ -14,6 +14,7 @@
 #include "format.hpp"
 #include "hdf5_util.hpp"
 #include "mpi_check.hpp"
+#include "output_file.hpp"
 #include "shard_layout.hpp"
 
 namespace wg::graph {
@@ -188,33 +189,34 @@ void write_csr_group(hid_t file, const char* name, const Csr& csr, bool weighted
   if (weighted) h5::write_dataset(group, format::kWeights, csr.weights.data(), csr.weights.size());
 }
 
-// Files this rank created under temporary names; removed again unless committed.
-class PendingFiles {
+// Temporary files this rank wrote; removed when the scope ends unless handed on.
+class TemporaryFiles {
  public:
-  PendingFiles() = default;
-  PendingFiles(const PendingFiles&) = delete;
-  PendingFiles& operator=(const PendingFiles&) = delete;
-  ~PendingFiles() {
-    for (const auto& file : files_) std::remove((committed_ ? file.second : file.first).c_str());
+  TemporaryFiles() = default;
+  TemporaryFiles(const TemporaryFiles&) = delete;
+  TemporaryFiles& operator=(const TemporaryFiles&) = delete;
+  ~TemporaryFiles() {
+    for (const auto& file : files_) std::remove(file.c_str());
   }
-  void add(const std::string& temporary, const std::string& final_path) {
-    files_.emplace_back(temporary, final_path);
-  }
-  void rename_all() {
-    for (const auto& [temporary, final_path] : files_)
-      if (std::rename(temporary.c_str(), final_path.c_str()) != 0)
-        fail("{}: cannot rename to {}", temporary, final_path);
-    committed_ = true;
-  }
-  // After the index is in place the files belong to the user.
+  void add(const std::string& file) { files_.push_back(file); }
   void release() { files_.clear(); }
 
  private:
-  std::vector<std::pair<std::string, std::string>> files_;
-  bool committed_ = false;
+  std::vector<std::string> files_;
 };
 
-std::string temporary_name(const std::string& path) { return path + ".partial"; }
+// The same token on every rank, so that every rank knows every temporary name.
+std::string shared_token(MPI_Comm comm) {
+  int rank = 0;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  char token[128] = {};
+  if (rank == 0) {
+    const std::string mine = io::unique_token();
+    std::snprintf(token, sizeof token, "%s", mine.c_str());
+  }
+  MPI_CHECK(MPI_Bcast(token, sizeof token, MPI_CHAR, 0, comm));
+  return token;
+}
 
 }  // namespace
 
@@ -304,13 +306,22 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
         {folder + "/" + shard_names.back(), layout.range(s), in_counts[s], out_counts[s]});
   }
 
-  PendingFiles pending;
+  // Every file is written under a temporary name of this writer; rank 0 then publishes
+  // them all at once (io::FileGroup), so a failure or a concurrent writer never leaves a
+  // mix of old and new files under the final names.
+  const std::string token = shared_token(comm);
+  run_collectively(comm, [&] {
+    if (rank != 0) return;
+    io::require_replaceable(index_path, "output");
+    for (const ShardInfo& shard : graph.shards) io::require_replaceable(shard.file, "shard file");
+  });
+  TemporaryFiles written;
   run_collectively(comm, [&] {
     for (std::uint32_t s = first_owned; s < end_owned; ++s) {
       const std::string& path = graph.shards[s].file;
-      pending.add(temporary_name(path), path);
+      const std::string temporary = io::temporary_name(path, token);
       spdlog::debug("writing shard {} of {}: {}", s + 1, num_shards, path);
-      h5::Handle file = h5::create_file(temporary_name(path));
+      h5::Handle file = h5::create_memory_file(temporary);
       write_common_attributes(file, format::kShardKind, num_vertices, num_edges, options,
                               num_shards);
       h5::write_attribute(file, format::kShardIndex, std::uint64_t{s});
@@ -318,6 +329,10 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
       h5::write_attribute(file, format::kShardVertexEnd, std::uint64_t{layout.range(s).end});
       write_csr_group(file, format::kInGroup, in_csr[s - first_owned], options.weighted);
       write_csr_group(file, format::kOutGroup, out_csr[s - first_owned], options.weighted);
+      in_csr[s - first_owned] = {};
+      out_csr[s - first_owned] = {};
+      written.add(temporary);
+      h5::save_image(file, temporary);
     }
   });
   in_csr.clear();
@@ -326,11 +341,10 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
   spdlog::debug("exchange, sort and CSR: {:.2f} s; shard files: {:.2f} s", built - start,
                 written - built);
 
-  PendingFiles pending_index;
   run_collectively(comm, [&] {
     if (rank != 0) return;
-    pending_index.add(temporary_name(index_path), index_path);
-    h5::Handle file = h5::create_file(temporary_name(index_path));
+    const std::string temporary = io::temporary_name(index_path, token);
+    h5::Handle file = h5::create_memory_file(temporary);
     write_common_attributes(file, format::kIndexKind, num_vertices, num_edges, options, num_shards);
     h5::Handle table = h5::create_group(file, format::kShardTable);
     std::vector<std::uint64_t> begins, ends;
@@ -343,13 +357,20 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     h5::write_dataset(table, format::kShardVertexEnd, ends.data(), num_shards);
     h5::write_dataset(table, format::kShardInEdges, in_counts.data(), num_shards);
     h5::write_dataset(table, format::kShardOutEdges, out_counts.data(), num_shards);
+    written.add(temporary);
+    h5::save_image(file, temporary);
   });
 
   // Shards first, the index last: a reader never finds an index without its shards.
-  run_collectively(comm, [&] { pending.rename_all(); });
-  run_collectively(comm, [&] { pending_index.rename_all(); });
-  pending.release();
-  pending_index.release();
+  run_collectively(comm, [&] {
+    if (rank != 0) return;
+    io::FileGroup group;
+    for (const ShardInfo& shard : graph.shards)
+      group.add(io::temporary_name(shard.file, token), shard.file);
+    group.add(io::temporary_name(index_path, token), index_path);
+    group.publish(token);
+  });
+  written.release();
   if (rank == 0)
     spdlog::info("wrote {}: {} vertices, {} stored edges, {} shard(s)", index_path, num_vertices,
                  num_edges, num_shards);
