@@ -46,10 +46,7 @@ void write_tsv(const std::string& path, VertexRange mine,
     }
     MPI_CHECK(MPI_Barrier(comm));
   }
-  int failed = 0;
-  if (rank == 0) failed = std::rename(temporary.c_str(), path.c_str()) != 0;
-  MPI_CHECK(MPI_Bcast(&failed, 1, MPI_INT, 0, comm));
-  WG_REQUIRE(!failed, "cannot rename {} to {}", temporary, path);
+  h5c::commit_file(temporary, path, comm);
 }
 
 void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
@@ -63,6 +60,7 @@ void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine
     h5c::set_attribute(file, "source", attributes.source);
     h5c::set_attribute(file, "iterations", attributes.iterations);
     h5c::set_attribute(file, "graph", attributes.graph);
+    h5c::close_file(file, temporary, comm);
   }
   h5c::commit_file(temporary, path, comm);
 }

@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
+#include <new>
+
 #include "collective_error.hpp"
 #include "format.hpp"
 #include "output_file.hpp"
@@ -16,6 +18,8 @@ std::uint64_t file_size(const std::string& path) {
   struct stat info {};
   return stat(path.c_str(), &info) == 0 ? static_cast<std::uint64_t>(info.st_size) : 0;
 }
+
+nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm);
 
 }  // namespace
 
@@ -30,6 +34,18 @@ void check_convert_outputs(const ConvertOptions& options, const std::string& rep
 }
 
 nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
+  try {
+    return convert(options, comm);
+  } catch (const std::bad_alloc&) {
+    fail("{}: out of memory converting it to {}; use more ranks on more nodes (mpirun -n N) "
+         "and --shards N",
+         options.input, options.output);
+  }
+}
+
+namespace {
+
+nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
   const double start = MPI_Wtime();
   InputFormat format = InputFormat::snap;
   run_collectively(
@@ -75,5 +91,7 @@ nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
       {"input_mb_per_s", seconds > 0 ? static_cast<double>(bytes) / 1e6 / seconds : 0.0},
   };
 }
+
+}  // namespace
 
 }  // namespace wg::graph

@@ -205,6 +205,51 @@ class TemporaryFiles {
   std::vector<std::string> files_;
 };
 
+// Bytes of memory this process may still take (MemAvailable), or 0 when unknown.
+std::uint64_t available_memory() {
+  std::FILE* meminfo = std::fopen("/proc/meminfo", "r");
+  if (meminfo == nullptr) return 0;
+  char line[256];
+  std::uint64_t kib = 0;
+  while (std::fgets(line, sizeof line, meminfo) != nullptr)
+    if (std::sscanf(line, "MemAvailable: %lu kB", &kib) == 1) break;
+  std::fclose(meminfo);
+  return kib * 1024;
+}
+
+// Refuses, before allocating, a graph whose CSR arrays cannot fit this rank's share of
+// the node's memory: a two-line file may declare two billion vertices, and each row
+// costs two offsets per direction whether it has edges or not.
+void check_memory(const std::string& index_path, VertexId num_vertices, std::uint64_t rows,
+                  std::uint64_t edges, std::uint32_t num_shards, MPI_Comm comm) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+  int ranks_here = 1;
+  MPI_Comm_size(node, &ranks_here);
+  MPI_Comm_free(&node);
+  int ranks = 1;
+  MPI_CHECK(MPI_Comm_size(comm, &ranks));
+  // Per direction: the counting-sort offsets and the shard's indptr (8 bytes a row each);
+  // per edge: the edge itself twice during the exchange, and the sorted cell and index.
+  const std::uint64_t need = rows * 2 * 2 * sizeof(EdgeIndex) + edges * (3 * sizeof(Edge) + 12);
+  const std::uint64_t available = available_memory() / static_cast<std::uint64_t>(ranks_here);
+  FirstError too_big;
+  if (available > 0 && need > available) {
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    const std::uint64_t more = need / std::max<std::uint64_t>(available, 1) + 1;
+    const std::uint64_t shards = std::min<std::uint64_t>(
+        std::max<std::uint64_t>(num_vertices, 1), std::uint64_t{num_shards} * more);
+    too_big.record(0, fmt::format("{}: {} vertices in {} shard(s) need about {:.1f} GiB on a rank "
+                                  "but {:.1f} GiB are available to each of the {} rank(s) of "
+                                  "this node: use --shards {} with about {} ranks, spread over "
+                                  "nodes",
+                                  index_path, num_vertices, num_shards, need / kGiB,
+                                  available / kGiB, ranks_here, shards,
+                                  std::min<std::uint64_t>(shards, ranks * more)));
+  }
+  raise_first_error(too_big, comm);
+}
+
 // The same token on every rank, so that every rank knows every temporary name.
 std::string shared_token(MPI_Comm comm) {
   int rank = 0;
@@ -267,6 +312,9 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     }
   if (first_owned == num_shards) end_owned = num_shards;
 
+  std::uint64_t owned_rows = 0;
+  for (std::uint32_t s = first_owned; s < end_owned; ++s) owned_rows += layout.range(s).size();
+  check_memory(index_path, num_vertices, owned_rows, local_count, num_shards, comm);
   if (rank == 0)
     spdlog::info("building {} shard(s) of {} vertices from {} edges on {} rank(s)", num_shards,
                  num_vertices, total, size);
