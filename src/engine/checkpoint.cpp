@@ -20,6 +20,7 @@ void write_checkpoint(const std::string& path, const CheckpointMeta& meta, Verte
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const std::string temporary = path + ".tmp";
+  const h5c::RemoveOnError cleanup(temporary);
   {
     h5c::Id file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", meta.num_vertices, mine.begin, values);

@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <string>
 #include <utility>
@@ -33,6 +34,23 @@ class Id {
  private:
   hid_t id_;
   Closer closer_;
+};
+
+// Removes a temporary output file when the scope is left by an exception (a failed
+// write, a full disk), so that only complete files stay behind.
+class RemoveOnError {
+ public:
+  explicit RemoveOnError(std::string path)
+      : path_(std::move(path)), exceptions_(std::uncaught_exceptions()) {}
+  ~RemoveOnError() {
+    if (std::uncaught_exceptions() > exceptions_) std::remove(path_.c_str());
+  }
+  RemoveOnError(const RemoveOnError&) = delete;
+  RemoveOnError& operator=(const RemoveOnError&) = delete;
+
+ private:
+  std::string path_;
+  int exceptions_;
 };
 
 // Collective: creates (truncates) or opens a file through MPI-IO.

@@ -25,6 +25,7 @@ void write_tsv(const std::string& path, VertexRange mine,
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
   MPI_CHECK(MPI_Comm_size(comm, &ranks));
   const std::string temporary = path + ".tmp";
+  const h5c::RemoveOnError cleanup(temporary);
   // Ranks append their ranges in rank order, which is vertex order.
   for (int turn = 0; turn < ranks; ++turn) {
     if (turn == rank) {
@@ -53,6 +54,7 @@ void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine
                 const std::vector<double>& values, const ResultAttributes& attributes,
                 MPI_Comm comm) {
   const std::string temporary = path + ".tmp";
+  const h5c::RemoveOnError cleanup(temporary);
   {
     h5c::Id file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", num_vertices, mine.begin, values);

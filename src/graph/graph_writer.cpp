@@ -363,7 +363,7 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     io::require_replaceable(index_path, "output");
     for (const ShardInfo& shard : graph.shards) io::require_replaceable(shard.file, "shard file");
   });
-  TemporaryFiles written;
+  TemporaryFiles temporaries;
   run_collectively(comm, [&] {
     for (std::uint32_t s = first_owned; s < end_owned; ++s) {
       const std::string& path = graph.shards[s].file;
@@ -379,7 +379,7 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
       write_csr_group(file, format::kOutGroup, out_csr[s - first_owned], options.weighted);
       in_csr[s - first_owned] = {};
       out_csr[s - first_owned] = {};
-      written.add(temporary);
+      temporaries.add(temporary);
       h5::save_image(file, temporary);
     }
   });
@@ -405,7 +405,7 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     h5::write_dataset(table, format::kShardVertexEnd, ends.data(), num_shards);
     h5::write_dataset(table, format::kShardInEdges, in_counts.data(), num_shards);
     h5::write_dataset(table, format::kShardOutEdges, out_counts.data(), num_shards);
-    written.add(temporary);
+    temporaries.add(temporary);
     h5::save_image(file, temporary);
   });
 
@@ -418,7 +418,7 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     group.add(io::temporary_name(index_path, token), index_path);
     group.publish(token);
   });
-  written.release();
+  temporaries.release();
   if (rank == 0)
     spdlog::info("wrote {}: {} vertices, {} stored edges, {} shard(s)", index_path, num_vertices,
                  num_edges, num_shards);

@@ -136,7 +136,8 @@ with open(sys.argv[1], "w") as f:
     for i in range(260):
         f.write(f">s{i}\n{''.join(random.choice('ACGT') for _ in range(700))}\n")
 EOF
-OMP_NUM_THREADS=1 wg align --all-vs-all "$work/many.fa" --match 1 --mismatch -1 -o "$work/m.tsv" 2>/dev/null &
+# Started directly (not through a function), so that $! is warpgraph's own process id.
+OMP_NUM_THREADS=1 "$WARPGRAPH" align --all-vs-all "$work/many.fa" --match 1 --mismatch -1 -o "$work/m.tsv" 2>/dev/null &
 pid=$!
 for _ in $(seq 200); do [ -s "$work/m.tsv.partial" ] && break; sleep 0.05; done
 kill -TERM $pid; wait $pid
@@ -167,7 +168,7 @@ assert_no_file "$work/huge.h5" "2e9 declared vertices"
 
 # --- 14. SIGINT stops a lone run like SIGTERM: checkpoint and exit code 75 ----------------
 wg generate --scale 14 --edge-factor 8 --seed 3 "$work/rmat.h5" 2>/dev/null
-OMP_NUM_THREADS=1 wg run --graph "$work/rmat.h5" --algo pagerank --tolerance 0 --max-iterations 1000000 \
+OMP_NUM_THREADS=1 "$WARPGRAPH" run --graph "$work/rmat.h5" --algo pagerank --tolerance 0 --max-iterations 1000000 \
   --output "$work/pr.tsv" 2>"$work/int.log" &
 pid=$!
 for _ in $(seq 200); do grep -q "iteration" "$work/int.log" 2>/dev/null && break; sleep 0.05; done
