@@ -19,32 +19,6 @@ std::uint64_t file_size(const std::string& path) {
   return stat(path.c_str(), &info) == 0 ? static_cast<std::uint64_t>(info.st_size) : 0;
 }
 
-nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm);
-
-}  // namespace
-
-void check_convert_outputs(const ConvertOptions& options, const std::string& report,
-                           MPI_Comm comm) {
-  run_collectively(comm, [&] {
-    io::refuse_overlaps({{options.input, "input"}},
-                        {{options.output, "output"}, {report, "--report"}});
-    io::require_writable(options.output, "output");
-    if (!report.empty()) io::require_writable(report, "--report");
-  });
-}
-
-nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
-  try {
-    return convert(options, comm);
-  } catch (const std::bad_alloc&) {
-    fail("{}: out of memory converting it to {}; use more ranks on more nodes (mpirun -n N) "
-         "and --shards N",
-         options.input, options.output);
-  }
-}
-
-namespace {
-
 nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
   const double start = MPI_Wtime();
   InputFormat format = InputFormat::snap;
@@ -93,5 +67,25 @@ nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
 }
 
 }  // namespace
+
+void check_convert_outputs(const ConvertOptions& options, const std::string& report,
+                           MPI_Comm comm) {
+  run_collectively(comm, [&] {
+    io::refuse_overlaps({{options.input, "input"}},
+                        {{options.output, "output"}, {report, "--report"}});
+    io::require_writable(options.output, "output");
+    if (!report.empty()) io::require_writable(report, "--report");
+  });
+}
+
+nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
+  try {
+    return convert(options, comm);
+  } catch (const std::bad_alloc&) {
+    fail("{}: out of memory converting it to {}; use more ranks on more nodes (mpirun -n N) "
+         "and --shards N",
+         options.input, options.output);
+  }
+}
 
 }  // namespace wg::graph
