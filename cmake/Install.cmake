@@ -10,7 +10,7 @@ install(TARGETS warpgraph RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS warpgraph_graph_file warpgraph_common EXPORT warpgraphTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 set_target_properties(warpgraph_common PROPERTIES EXPORT_NAME common)
-install(FILES src/graph/graph_file.hpp src/graph/graph_writer.hpp
+install(FILES src/graph/graph_file.hpp src/graph/graph_writer.hpp src/graph/vertex_ids.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpgraph/graph)
 install(FILES src/common/types.hpp src/common/error.hpp
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/warpgraph/common)

@@ -1,6 +1,7 @@
 #include "mpi_session.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -45,8 +46,11 @@ bool MpiSession::all_ranks_failed(double wait_seconds, int* first_rank) const {
 
 void MpiSession::abort_all(int exit_code) const {
   if (size_ > 1) MPI_Abort(MPI_COMM_WORLD, exit_code);
-  MPI_Finalize();
-  std::exit(exit_code);
+  // Alone: leave without MPI_Finalize and exit handlers. After a failed write a library
+  // may still hold a file whose buffers cannot be flushed (HDF5 closes such files from
+  // MPI_Finalize and crashes there); the error has been reported, nothing is left to save.
+  std::fflush(nullptr);
+  std::_Exit(exit_code);
 }
 
 std::string mpi_library_version() {

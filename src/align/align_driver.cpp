@@ -25,9 +25,13 @@
 #include "align/ordered_results.hpp"
 #include "align/result_stream.hpp"
 #include "align/result_writer.hpp"
+#include "align/resume_record.hpp"
+#include "align/scoring.hpp"
 #include "device_binding.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
+#include "graph/output_file.hpp"
+#include "graph/report_file.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::align {
@@ -102,14 +106,47 @@ JobSetup job_setup(const ScoringScheme& scheme, bool traceback) {
   return setup;
 }
 
-void write_report(const std::string& path, const nlohmann::json& report) {
-  const std::string partial = path + ".partial";
-  {
-    std::ofstream out(partial);
-    if (!out) fail("--report: cannot write {}", partial);
-    out << report.dump(2) << '\n';
+// Refuses, before any input is read, outputs that would overwrite an input or each other
+// and outputs that cannot be written (`-o .`, a device, a missing folder).
+void check_outputs(const AlignOptions& options) {
+  std::vector<io::NamedPath> inputs;
+  for (const auto& file : options.pairs) inputs.push_back({file, "input"});
+  for (const auto* file : {&options.all_vs_all, &options.query, &options.target})
+    if (!file->empty()) inputs.push_back({*file, "input"});
+  std::vector<io::NamedPath> outputs{{options.output, "--output"}, {options.report, "--report"}};
+  if (options.output != "-") {
+    outputs.push_back({options.output + ".partial", "--output's partial file"});
+    io::require_writable(options.output, "--output");
+    io::require_replaceable(options.output + ".partial", "--output's partial file");
   }
-  std::filesystem::rename(partial, path);
+  io::refuse_overlaps(inputs, outputs);
+  if (!options.report.empty()) io::require_writable(options.report, "--report");
+}
+
+// The longest query plus the longest target (all-vs-all: the two longest sequences): no
+// alignment of the job has more columns.
+std::uint64_t longest_pair(const AlignInput& input) {
+  std::uint64_t first = 0;
+  std::uint64_t second = 0;  // all-vs-all: the runner-up
+  for (const Sequence& s : input.queries) {
+    const std::uint64_t length = s.codes.size();
+    second = std::max(second, std::min(first, length));
+    first = std::max(first, length);
+  }
+  if (input.targets_are_queries) return first + second;
+  std::uint64_t target = 0;
+  for (const Sequence& s : input.targets())
+    target = std::max<std::uint64_t>(target, s.codes.size());
+  return first + target;
+}
+
+// The other ranks wait for batches: a dispatch that hands out none releases them.
+void release_workers(MPI_Comm comm, const RankWorkers& local) {
+  DispatchCallbacks none;
+  none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> { return std::nullopt; };
+  none.accept = [](BatchResults&&) {};
+  none.tick = [] {};
+  run_dispatcher(comm, none, local, g_stop_requested);
 }
 
 // Rank 0: input, output, dispatch. Returns the exit code.
@@ -118,11 +155,19 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   const auto& queries = input.queries;
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
+  check_score_range(input.scheme, longest_pair(input));
+  const std::string record = job_record(options, input);
+  const bool to_file = options.output != "-";
+  const bool resuming = options.resume && to_file &&
+                        std::filesystem::exists(options.output + ".partial");
+  if (resuming) check_job_record(options.output, record);
   ResultWriter writer(options.output, options.resume);
   if (writer.already_complete()) {
     spdlog::info("{} is already complete; nothing to resume", options.output);
+    release_workers(comm, local);
     return kExitOk;
   }
+  if (to_file && !resuming) write_job_record(options.output, record);
   const std::uint64_t first = writer.lines_kept();
   if (first > 0) {
     WG_REQUIRE(first <= plan.size(), "--resume: {}.partial has {} lines but the input gives {} pairs",
@@ -205,6 +250,7 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
     WG_REQUIRE(ordered.next_index() == plan.size() && ordered.pending() == 0,
                "internal error: {} of {} results written", ordered.next_index(), plan.size());
     writer.commit();
+    if (to_file) remove_job_record(options.output);
   }
   // Aggregate rates, every rank's cells over its own time, summed over ranks. A rank's
   // aligners may overlap (two per GPU): "aligner" GCUPS divide by the wall time the rank
@@ -230,7 +276,7 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
                interrupted ? "stopped after" : "aligned", done_pairs, seconds, gcups, compute_gcups,
                kernel_gcups);
   if (!options.report.empty()) {
-    write_report(options.report,
+    graph::write_report(options.report,
                  {{"command", "align"}, {"pairs", done_pairs}, {"pairs_total", plan.size()},
                   {"pairs_resumed", first}, {"cells", done_cells}, {"seconds", seconds},
                   {"gcups", gcups}, {"compute_gcups", compute_gcups},
@@ -251,10 +297,12 @@ int run_align(const AlignOptions& options) {
   g_stop_requested = false;
   std::signal(SIGTERM, request_stop);
   std::signal(SIGUSR1, request_stop);
+  std::signal(SIGINT, request_stop);
 
   AlignInput input;
   JobSetup setup;
   if (rank == 0) {
+    check_outputs(options);
     input = load_align_input(options);
     setup = job_setup(input.scheme, options.traceback);
   }

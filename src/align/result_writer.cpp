@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "error.hpp"
+#include "graph/output_file.hpp"
 
 namespace wg::align {
 namespace {
@@ -74,7 +75,8 @@ void ResultWriter::commit() {
   if (!owns_file_) return;
   if (std::fclose(out_) != 0) fail("{}: close failed: {}", partial_path_, std::strerror(errno));
   out_ = nullptr;
-  std::filesystem::rename(partial_path_, path_);
+  io::sync_file(partial_path_);
+  io::publish(partial_path_, path_, "--output");
 }
 
 }  // namespace wg::align

@@ -1,7 +1,9 @@
 #include "align/scoring.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -36,8 +38,17 @@ std::int32_t common_scale(const std::vector<std::pair<std::string, double>>& val
   return 100;
 }
 
-std::int32_t to_fixed(double value, std::int32_t scale) {
-  return static_cast<std::int32_t>(std::lround(value * scale));
+// Scores are 32-bit integers in every kernel, with kMinusInfinity (-2^29) standing for
+// "unreachable"; a real score must stay well inside it.
+constexpr double kScoreLimit = double{1 << 28};
+
+std::int32_t to_fixed(const std::string& name, double value, std::int32_t scale) {
+  const double scaled = value * scale;
+  if (!(std::fabs(scaled) < kScoreLimit))
+    fail("{} {}: too large: scores are 32-bit integers, so a value may not exceed {} in "
+         "magnitude",
+         name, value, kScoreLimit / scale);
+  return static_cast<std::int32_t>(std::lround(scaled));
 }
 
 }  // namespace
@@ -111,19 +122,21 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
     values.emplace_back("--match", *options.match);
     values.emplace_back("--mismatch", *options.mismatch);
   }
+  for (const auto& [name, value] : values)
+    WG_REQUIRE(std::isfinite(value), "{} {}: not a finite number", name, value);
   ScoringScheme scheme;
   scheme.scale = common_scale(values);
   KernelScoring& k = scheme.kernel;
-  k.gap_open = to_fixed(options.gap_open, scheme.scale);
-  k.gap_extend = to_fixed(options.gap_extend, scheme.scale);
+  k.gap_open = to_fixed("--gap-open", options.gap_open, scheme.scale);
+  k.gap_extend = to_fixed("--gap-extend", options.gap_extend, scheme.scale);
   k.end_gaps_free = options.end_gaps_free;
   const auto letters = alphabet_letters(alphabet);
   scheme.allowed.assign(kAlphabetSlots, false);
 
   if (options.match) {
     k.uniform = true;
-    k.match = to_fixed(*options.match, scheme.scale);
-    k.mismatch = to_fixed(*options.mismatch, scheme.scale);
+    k.match = to_fixed("--match", *options.match, scheme.scale);
+    k.mismatch = to_fixed("--mismatch", *options.mismatch, scheme.scale);
     for (int a = 0; a < kAlphabetSlots; ++a)
       for (int b = 0; b < kAlphabetSlots; ++b)
         k.table[a * kAlphabetSlots + b] = a == b ? k.match : k.mismatch;
@@ -141,7 +154,9 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
       for (std::size_t c = 0; c < matrix.letters.size(); ++c) {
         const std::int8_t b = residue_code(alphabet, matrix.letters[c]);
         if (b == kNoCode) continue;
-        k.table[a * kAlphabetSlots + b] = matrix.rows[r][c] * scheme.scale;
+        k.table[a * kAlphabetSlots + b] =
+            to_fixed(fmt::format("{}: score of {}/{}", name, matrix.letters[r], matrix.letters[c]),
+                     matrix.rows[r][c], scheme.scale);
         scheme.allowed[static_cast<std::size_t>(a)] = true;
       }
     }
@@ -150,6 +165,24 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
   scheme.description += fmt::format(", gap open {} extend {}, end gaps {}", options.gap_open,
                                     options.gap_extend, options.end_gaps_free ? "free" : "penalised");
   return scheme;
+}
+
+void check_score_range(const ScoringScheme& scheme, std::uint64_t longest_pair) {
+  const KernelScoring& k = scheme.kernel;
+  // Every column of an alignment adds one substitution score or one gap cost, and an
+  // alignment has at most longest_pair columns.
+  std::int64_t column = std::max<std::int64_t>(k.gap_open, k.gap_extend);
+  for (int a = 0; a < kAlphabetSlots; ++a)
+    for (int b = 0; b < kAlphabetSlots; ++b)
+      if (scheme.allowed[static_cast<std::size_t>(a)] && scheme.allowed[static_cast<std::size_t>(b)])
+        column = std::max<std::int64_t>(column, std::llabs(k.table[a * kAlphabetSlots + b]));
+  const double bound = static_cast<double>(column) * static_cast<double>(longest_pair);
+  if (bound >= kScoreLimit)
+    fail("scores may reach {:.0f} (a pair of {} residues in all at up to {} per column) but "
+         "the aligners compute in 32 bits with a limit of {:.0f}: use smaller scores or "
+         "shorter sequences",
+         bound / scheme.scale, longest_pair, static_cast<double>(column) / scheme.scale,
+         kScoreLimit / scheme.scale);
 }
 
 std::string format_score(std::int32_t scaled, std::int32_t scale) {

@@ -32,6 +32,10 @@ struct ScoringScheme {
 
 ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet);
 
+// Fails unless every score of a pair whose two sequences hold `longest_pair` residues in
+// all fits the kernels' 32-bit arithmetic (no wider path exists), naming the bound.
+void check_score_range(const ScoringScheme& scheme, std::uint64_t longest_pair);
+
 // A substitution matrix as read from NCBI's text format.
 struct SubstitutionMatrix {
   std::string letters;                 // column (and row) letters

@@ -55,6 +55,7 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
   command->callback([settings] {
     if (!settings->format.empty())
       settings->options.format = graph::parse_input_format(settings->format);
+    graph::check_convert_outputs(settings->options, settings->report, MPI_COMM_WORLD);
     const auto report = graph::convert_graph(settings->options, MPI_COMM_WORLD);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);

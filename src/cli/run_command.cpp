@@ -1,11 +1,59 @@
 // `warpgraph run`: a vertex-centric algorithm on a sharded HDF5 graph, over all ranks.
 #include <map>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
 #include <memory>
+#include <thread>
+#include <vector>
 
 #include "commands.hpp"
 #include "engine/run_options.hpp"
+#include "error.hpp"
+#include "graph/graph_file.hpp"
+#include "graph/hdf5_util.hpp"
+#include "graph/output_file.hpp"
 
 namespace wg::cli {
+
+namespace {
+
+// Checks that need no MPI and give the same answer on every rank (each rank throws the
+// same error): values CLI11 lets through, and outputs that would overwrite the graph,
+// the checkpoint being resumed, or each other.
+void check_run_options(const engine::RunOptions& o) {
+  if (o.tolerance && !std::isfinite(*o.tolerance))
+    fail("--tolerance {}: not a finite number", *o.tolerance);
+  if (!std::isfinite(o.overlap)) fail("--overlap {}: not a finite number", o.overlap);
+  // Host partitions share the rank's threads; more than it has only slows every one down.
+  const int threads = std::max<int>(omp_get_max_threads(),
+                                    static_cast<int>(std::thread::hardware_concurrency()));
+  if (o.backend != "cuda" && o.devices_per_rank > threads)
+    fail("--devices-per-rank {}: this rank has {} threads; give at most {} partitions per rank",
+         o.devices_per_rank, threads, threads);
+
+  std::vector<io::NamedPath> graph_files{{o.graph_path, "--graph"}};
+  if (h5::is_hdf5_file(o.graph_path)) {
+    try {
+      for (const auto& shard : graph::open_graph(o.graph_path).shards)
+        graph_files.push_back({shard.file, "shard file"});
+    } catch (const Error&) {
+      // An unreadable graph is reported with its reason when the run opens it.
+    }
+  }
+  // The checkpoint may be the one resumed from (the usual requeue), nothing else may.
+  const std::string checkpoint = engine::checkpoint_path_for(o);
+  io::refuse_overlaps(graph_files, {{o.output_path, "--output"}, {o.report_path, "--report"},
+                                    {checkpoint, "--checkpoint"}});
+  io::refuse_overlaps({{o.resume_path, "--resume"}},
+                      {{o.output_path, "--output"}, {o.report_path, "--report"}});
+  if (!o.output_path.empty()) io::require_writable(o.output_path, "--output");
+  if (!o.report_path.empty()) io::require_writable(o.report_path, "--report");
+  io::require_replaceable(checkpoint, "--checkpoint");
+}
+
+}  // namespace
 
 void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<engine::RunOptions>();
@@ -117,7 +165,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "  mpirun -n 4 warpgraph run --graph g.h5 --algo pagerank --report run.json "
       "--ranks-per-node 2\n"
       "  mpirun -n 2 warpgraph run --graph g.h5 --algo bfs --source 0 --backend cuda");
-  command->callback([options, &exit_code] { exit_code = engine::run_graph_algorithm(*options); });
+  command->callback([options, &exit_code] {
+    check_run_options(*options);
+    exit_code = engine::run_graph_algorithm(*options);
+  });
 }
 
 }  // namespace wg::cli

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <system_error>
+#include <algorithm>
+#include <cmath>
 
 #include "engine/h5_collective.hpp"
 #include "error.hpp"
@@ -20,6 +22,7 @@ void write_checkpoint(const std::string& path, const CheckpointMeta& meta, Verte
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const std::string temporary = path + ".tmp";
+  const h5c::RemoveOnError cleanup(temporary);
   {
     h5c::Id file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", meta.num_vertices, mine.begin, values);
@@ -32,6 +35,7 @@ void write_checkpoint(const std::string& path, const CheckpointMeta& meta, Verte
     h5c::set_attribute(file, "num_vertices", meta.num_vertices);
     h5c::set_attribute(file, "num_edges", meta.num_edges);
     h5c::set_attribute(file, "iteration", meta.iteration);
+    h5c::close_file(file, temporary, comm);
   }
   h5c::commit_file(temporary, path, comm);
   spdlog::info("checkpoint after iteration {} written to {}", meta.iteration, path);
@@ -55,6 +59,14 @@ Checkpoint read_checkpoint(const std::string& path, MPI_Comm comm) {
   WG_REQUIRE(c.values.size() == c.meta.num_vertices &&
                  c.frontier.size() == (c.meta.num_vertices + 63) / 64,
              "{}: dataset sizes do not match num_vertices = {}", path, c.meta.num_vertices);
+  // A damaged checkpoint must not pass for a whole one: values are numbers (inf stands for
+  // unreached), borders cut [0, num_vertices) into ordered ranges.
+  for (std::size_t v = 0; v < c.values.size(); ++v)
+    WG_REQUIRE(!std::isnan(c.values[v]), "{}: dataset 'values' holds NaN at vertex {}", path, v);
+  const auto& b = c.meta.borders;
+  WG_REQUIRE(b.size() >= 2 && b.front() == 0 && b.back() == c.meta.num_vertices &&
+                 std::is_sorted(b.begin(), b.end()),
+             "{}: dataset 'borders' is not an ordered cut of [0, {})", path, c.meta.num_vertices);
   return c;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "error.hpp"
+#include "graph/output_file.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::engine::h5c {
@@ -193,13 +194,33 @@ std::string get_string(hid_t file, const std::string& name, const std::string& p
   return value;
 }
 
+void close_file(Id& file, const std::string& path, MPI_Comm comm) {
+  int failed = file.close() < 0 ? 1 : 0;
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm));
+  if (failed) {
+    int rank = 0;
+    MPI_CHECK(MPI_Comm_rank(comm, &rank));
+    if (rank == 0) std::remove(path.c_str());
+    fail("{}: writing failed (disk full or an I/O error)", path);
+  }
+}
+
 void commit_file(const std::string& temporary, const std::string& final_path, MPI_Comm comm) {
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
-  int failed = 0;
-  if (rank == 0) failed = std::rename(temporary.c_str(), final_path.c_str()) != 0;
+  std::string error;
+  if (rank == 0) {
+    try {
+      io::sync_file(temporary);
+      io::publish(temporary, final_path, "output");
+    } catch (const std::exception& e) {
+      std::remove(temporary.c_str());
+      error = e.what();
+    }
+  }
+  int failed = error.empty() ? 0 : 1;
   MPI_CHECK(MPI_Bcast(&failed, 1, MPI_INT, 0, comm));
-  WG_REQUIRE(!failed, "cannot rename {} to {}", temporary, final_path);
+  if (failed) fail("{}", rank == 0 ? error : "cannot write " + final_path + " (see rank 0)");
 }
 
 }  // namespace wg::engine::h5c

@@ -7,8 +7,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wg::engine::h5c {
@@ -27,10 +29,29 @@ class Id {
   Id(const Id&) = delete;
   Id& operator=(const Id&) = delete;
   operator hid_t() const { return id_; }  // NOLINT: passed straight to H5 calls
+  // Closes now and returns HDF5's status (a file's buffered writes fail here).
+  herr_t close() { return id_ < 0 ? 0 : closer_(std::exchange(id_, -1)); }
 
  private:
   hid_t id_;
   Closer closer_;
+};
+
+// Removes a temporary output file when the scope is left by an exception (a failed
+// write, a full disk), so that only complete files stay behind.
+class RemoveOnError {
+ public:
+  explicit RemoveOnError(std::string path)
+      : path_(std::move(path)), exceptions_(std::uncaught_exceptions()) {}
+  ~RemoveOnError() {
+    if (std::uncaught_exceptions() > exceptions_) std::remove(path_.c_str());
+  }
+  RemoveOnError(const RemoveOnError&) = delete;
+  RemoveOnError& operator=(const RemoveOnError&) = delete;
+
+ private:
+  std::string path_;
+  int exceptions_;
 };
 
 // Collective: creates (truncates) or opens a file through MPI-IO.
@@ -69,6 +90,10 @@ void set_attribute(hid_t file, const std::string& name, const std::string& value
 std::uint64_t get_u64(hid_t file, const std::string& name, const std::string& path);
 double get_double(hid_t file, const std::string& name, const std::string& path);
 std::string get_string(hid_t file, const std::string& name, const std::string& path);
+
+// Collective: closes a file written by all ranks and fails on every rank when the close
+// (which writes what HDF5 still buffers) failed on any.
+void close_file(Id& file, const std::string& path, MPI_Comm comm);
 
 // Collective: renames the temporary file written by all ranks to its final name.
 void commit_file(const std::string& temporary, const std::string& final_path, MPI_Comm comm);

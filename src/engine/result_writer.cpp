@@ -25,6 +25,7 @@ void write_tsv(const std::string& path, const std::string& header, VertexRange m
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
   MPI_CHECK(MPI_Comm_size(comm, &ranks));
   const std::string temporary = path + ".tmp";
+  const h5c::RemoveOnError cleanup(temporary);
   // Ranks append their ranges in rank order, which is vertex order.
   for (int turn = 0; turn < ranks; ++turn) {
     if (turn == rank) {
@@ -49,10 +50,7 @@ void write_tsv(const std::string& path, const std::string& header, VertexRange m
     }
     MPI_CHECK(MPI_Barrier(comm));
   }
-  int failed = 0;
-  if (rank == 0) failed = std::rename(temporary.c_str(), path.c_str()) != 0;
-  MPI_CHECK(MPI_Bcast(&failed, 1, MPI_INT, 0, comm));
-  WG_REQUIRE(!failed, "cannot rename {} to {}", temporary, path);
+  h5c::commit_file(temporary, path, comm);
 }
 
 namespace {
@@ -61,6 +59,7 @@ void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRang
                       const std::vector<T>& values, const ResultIds& ids,
                       const ResultAttributes& attributes, MPI_Comm comm) {
   const std::string temporary = path + ".tmp";
+  const h5c::RemoveOnError cleanup(temporary);
   {
     h5c::Id file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", num_vertices, mine.begin, values);
@@ -73,6 +72,7 @@ void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRang
     if (attributes.source) h5c::set_attribute(file, "source", *attributes.source);
     h5c::set_attribute(file, "iterations", attributes.iterations);
     h5c::set_attribute(file, "graph", attributes.graph);
+    h5c::close_file(file, temporary, comm);
   }
   h5c::commit_file(temporary, path, comm);
 }

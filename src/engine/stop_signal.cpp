@@ -17,6 +17,7 @@ void install_stop_handlers() {
   action.sa_flags = SA_RESTART;
   sigaction(SIGUSR1, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGINT, &action, nullptr);  // Ctrl-C keeps the work done, as TERM does
 }
 
 int stop_signal_received() { return received_signal; }

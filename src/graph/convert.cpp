@@ -4,8 +4,11 @@
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
+#include <new>
+
 #include "collective_error.hpp"
 #include "format.hpp"
+#include "output_file.hpp"
 
 namespace wg::graph {
 
@@ -35,9 +38,7 @@ std::uint64_t count_unused_ids(const std::vector<Edge>& edges, VertexId n, MPI_C
 // vertices, each its own component, each holding PageRank mass.
 constexpr double kUnusedShareWarning = 0.25;
 
-}  // namespace
-
-nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
+nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
   const double start = MPI_Wtime();
   InputFormat format = InputFormat::snap;
   run_collectively(
@@ -97,6 +98,28 @@ nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
       {"seconds", seconds},
       {"input_mb_per_s", seconds > 0 ? static_cast<double>(bytes) / 1e6 / seconds : 0.0},
   };
+}
+
+}  // namespace
+
+void check_convert_outputs(const ConvertOptions& options, const std::string& report,
+                           MPI_Comm comm) {
+  run_collectively(comm, [&] {
+    io::refuse_overlaps({{options.input, "input"}},
+                        {{options.output, "output"}, {report, "--report"}});
+    io::require_writable(options.output, "output");
+    if (!report.empty()) io::require_writable(report, "--report");
+  });
+}
+
+nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
+  try {
+    return convert(options, comm);
+  } catch (const std::bad_alloc&) {
+    fail("{}: out of memory converting it to {}; use more ranks on more nodes (mpirun -n N) "
+         "and --shards N",
+         options.input, options.output);
+  }
 }
 
 }  // namespace wg::graph

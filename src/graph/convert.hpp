@@ -23,6 +23,11 @@ struct ConvertOptions {
   std::uint32_t num_shards = 0;  // 0: automatic
 };
 
+// Collective over comm: refuses, before any work, an output or report that names the
+// input or each other, or that cannot be written (missing folder, not a regular file).
+void check_convert_outputs(const ConvertOptions& options, const std::string& report,
+                           MPI_Comm comm);
+
 // Collective over comm. Returns a report (the same on every rank) with the graph's
 // counts, the time taken and the throughput.
 nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm);

@@ -1,6 +1,7 @@
 // Reader of the sharded HDF5 graph format: the index file (open_graph) and hyperslab
 // reads of any vertex range from the shard files (read_csr, read_indptr).
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "collective_error.hpp"
@@ -166,6 +167,12 @@ void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const O
   if (graph.weighted) {
     slice.weights.resize(old_size + count);
     h5::read_slab(weights_set, first, count, slice.weights.data() + old_size, prefix + "weights'");
+    const bool finite =
+        std::all_of(slice.weights.begin() + static_cast<std::ptrdiff_t>(old_size),
+                    slice.weights.end(), [](Weight w) { return std::isfinite(w); });
+    if (!finite)
+      bad_data.record(s, fmt::format("{}weights' holds a weight that is not a finite number",
+                                     prefix));
   }
 }
 

@@ -14,6 +14,7 @@
 #include "format.hpp"
 #include "hdf5_util.hpp"
 #include "mpi_check.hpp"
+#include "output_file.hpp"
 #include "shard_layout.hpp"
 
 namespace wg::graph {
@@ -188,33 +189,79 @@ void write_csr_group(hid_t file, const char* name, const Csr& csr, bool weighted
   if (weighted) h5::write_dataset(group, format::kWeights, csr.weights.data(), csr.weights.size());
 }
 
-// Files this rank created under temporary names; removed again unless committed.
-class PendingFiles {
+// Temporary files this rank wrote; removed when the scope ends unless handed on.
+class TemporaryFiles {
  public:
-  PendingFiles() = default;
-  PendingFiles(const PendingFiles&) = delete;
-  PendingFiles& operator=(const PendingFiles&) = delete;
-  ~PendingFiles() {
-    for (const auto& file : files_) std::remove((committed_ ? file.second : file.first).c_str());
+  TemporaryFiles() = default;
+  TemporaryFiles(const TemporaryFiles&) = delete;
+  TemporaryFiles& operator=(const TemporaryFiles&) = delete;
+  ~TemporaryFiles() {
+    for (const auto& file : files_) std::remove(file.c_str());
   }
-  void add(const std::string& temporary, const std::string& final_path) {
-    files_.emplace_back(temporary, final_path);
-  }
-  void rename_all() {
-    for (const auto& [temporary, final_path] : files_)
-      if (std::rename(temporary.c_str(), final_path.c_str()) != 0)
-        fail("{}: cannot rename to {}", temporary, final_path);
-    committed_ = true;
-  }
-  // After the index is in place the files belong to the user.
+  void add(const std::string& file) { files_.push_back(file); }
   void release() { files_.clear(); }
 
  private:
-  std::vector<std::pair<std::string, std::string>> files_;
-  bool committed_ = false;
+  std::vector<std::string> files_;
 };
 
-std::string temporary_name(const std::string& path) { return path + ".partial"; }
+// Bytes of memory this process may still take (MemAvailable), or 0 when unknown.
+std::uint64_t available_memory() {
+  std::FILE* meminfo = std::fopen("/proc/meminfo", "r");
+  if (meminfo == nullptr) return 0;
+  char line[256];
+  std::uint64_t kib = 0;
+  while (std::fgets(line, sizeof line, meminfo) != nullptr)
+    if (std::sscanf(line, "MemAvailable: %lu kB", &kib) == 1) break;
+  std::fclose(meminfo);
+  return kib * 1024;
+}
+
+// Refuses, before allocating, a graph whose CSR arrays cannot fit this rank's share of
+// the node's memory: a two-line file may declare two billion vertices, and each row
+// costs two offsets per direction whether it has edges or not.
+void check_memory(const std::string& index_path, VertexId num_vertices, std::uint64_t rows,
+                  std::uint64_t edges, std::uint32_t num_shards, MPI_Comm comm) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+  int ranks_here = 1;
+  MPI_Comm_size(node, &ranks_here);
+  MPI_Comm_free(&node);
+  int ranks = 1;
+  MPI_CHECK(MPI_Comm_size(comm, &ranks));
+  // Per direction: the counting-sort offsets and the shard's indptr (8 bytes a row each);
+  // per edge: the edge itself twice during the exchange, and the sorted cell and index.
+  const std::uint64_t need = rows * 2 * 2 * sizeof(EdgeIndex) + edges * (3 * sizeof(Edge) + 12);
+  const std::uint64_t available = available_memory() / static_cast<std::uint64_t>(ranks_here);
+  FirstError too_big;
+  if (available > 0 && need > available) {
+    constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+    const std::uint64_t more = need / std::max<std::uint64_t>(available, 1) + 1;
+    const std::uint64_t shards = std::min<std::uint64_t>(
+        std::max<std::uint64_t>(num_vertices, 1), std::uint64_t{num_shards} * more);
+    too_big.record(0, fmt::format("{}: {} vertices in {} shard(s) need about {:.1f} GiB on a rank "
+                                  "but {:.1f} GiB are available to each of the {} rank(s) of "
+                                  "this node: use --shards {} with about {} ranks, spread over "
+                                  "nodes",
+                                  index_path, num_vertices, num_shards, need / kGiB,
+                                  available / kGiB, ranks_here, shards,
+                                  std::min<std::uint64_t>(shards, ranks * more)));
+  }
+  raise_first_error(too_big, comm);
+}
+
+// The same token on every rank, so that every rank knows every temporary name.
+std::string shared_token(MPI_Comm comm) {
+  int rank = 0;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  char token[128] = {};
+  if (rank == 0) {
+    const std::string mine = io::unique_token();
+    std::snprintf(token, sizeof token, "%s", mine.c_str());
+  }
+  MPI_CHECK(MPI_Bcast(token, sizeof token, MPI_CHAR, 0, comm));
+  return token;
+}
 
 }  // namespace
 
@@ -265,6 +312,9 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     }
   if (first_owned == num_shards) end_owned = num_shards;
 
+  std::uint64_t owned_rows = 0;
+  for (std::uint32_t s = first_owned; s < end_owned; ++s) owned_rows += layout.range(s).size();
+  check_memory(index_path, num_vertices, owned_rows, local_count, num_shards, comm);
   if (rank == 0)
     spdlog::info("building {} shard(s) of {} vertices from {} edges on {} rank(s)", num_shards,
                  num_vertices, total, size);
@@ -305,13 +355,22 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
         {folder + "/" + shard_names.back(), layout.range(s), in_counts[s], out_counts[s]});
   }
 
-  PendingFiles pending;
+  // Every file is written under a temporary name of this writer; rank 0 then publishes
+  // them all at once (io::FileGroup), so a failure or a concurrent writer never leaves a
+  // mix of old and new files under the final names.
+  const std::string token = shared_token(comm);
+  run_collectively(comm, [&] {
+    if (rank != 0) return;
+    io::require_replaceable(index_path, "output");
+    for (const ShardInfo& shard : graph.shards) io::require_replaceable(shard.file, "shard file");
+  });
+  TemporaryFiles temporaries;
   run_collectively(comm, [&] {
     for (std::uint32_t s = first_owned; s < end_owned; ++s) {
       const std::string& path = graph.shards[s].file;
-      pending.add(temporary_name(path), path);
+      const std::string temporary = io::temporary_name(path, token);
       spdlog::debug("writing shard {} of {}: {}", s + 1, num_shards, path);
-      h5::Handle file = h5::create_file(temporary_name(path));
+      h5::Handle file = h5::create_memory_file(temporary);
       write_common_attributes(file, format::kShardKind, num_vertices, num_edges, options,
                               num_shards);
       h5::write_attribute(file, format::kShardIndex, std::uint64_t{s});
@@ -319,6 +378,10 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
       h5::write_attribute(file, format::kShardVertexEnd, std::uint64_t{layout.range(s).end});
       write_csr_group(file, format::kInGroup, in_csr[s - first_owned], options.weighted);
       write_csr_group(file, format::kOutGroup, out_csr[s - first_owned], options.weighted);
+      in_csr[s - first_owned] = {};
+      out_csr[s - first_owned] = {};
+      temporaries.add(temporary);
+      h5::save_image(file, temporary);
     }
   });
   in_csr.clear();
@@ -327,11 +390,10 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
   spdlog::debug("exchange, sort and CSR: {:.2f} s; shard files: {:.2f} s", built - start,
                 written - built);
 
-  PendingFiles pending_index;
   run_collectively(comm, [&] {
     if (rank != 0) return;
-    pending_index.add(temporary_name(index_path), index_path);
-    h5::Handle file = h5::create_file(temporary_name(index_path));
+    const std::string temporary = io::temporary_name(index_path, token);
+    h5::Handle file = h5::create_memory_file(temporary);
     write_common_attributes(file, format::kIndexKind, num_vertices, num_edges, options, num_shards);
     h5::Handle table = h5::create_group(file, format::kShardTable);
     std::vector<std::uint64_t> begins, ends;
@@ -345,20 +407,28 @@ GraphInfo write_graph(const std::string& index_path, VertexId num_vertices, std:
     h5::write_dataset(table, format::kShardInEdges, in_counts.data(), num_shards);
     h5::write_dataset(table, format::kShardOutEdges, out_counts.data(), num_shards);
     const VertexIds& ids = options.vertex_ids;
-    if (!ids.relabelled()) return;
-    if (ids.size() != num_vertices)
-      fail("{}: {} vertex ids for {} vertices", index_path, ids.size(), num_vertices);
-    if (ids.numeric())
-      h5::write_dataset(file, format::kVertexIds, ids.integer_ids().data(), ids.size());
-    else
-      h5::write_string_dataset(file, format::kVertexIds, ids.string_ids());
+    if (ids.relabelled()) {
+      if (ids.size() != num_vertices)
+        fail("{}: {} vertex ids for {} vertices", index_path, ids.size(), num_vertices);
+      if (ids.numeric())
+        h5::write_dataset(file, format::kVertexIds, ids.integer_ids().data(), ids.size());
+      else
+        h5::write_string_dataset(file, format::kVertexIds, ids.string_ids());
+    }
+    temporaries.add(temporary);
+    h5::save_image(file, temporary);
   });
 
   // Shards first, the index last: a reader never finds an index without its shards.
-  run_collectively(comm, [&] { pending.rename_all(); });
-  run_collectively(comm, [&] { pending_index.rename_all(); });
-  pending.release();
-  pending_index.release();
+  run_collectively(comm, [&] {
+    if (rank != 0) return;
+    io::FileGroup group;
+    for (const ShardInfo& shard : graph.shards)
+      group.add(io::temporary_name(shard.file, token), shard.file);
+    group.add(io::temporary_name(index_path, token), index_path);
+    group.publish(token);
+  });
+  temporaries.release();
   if (rank == 0)
     spdlog::info("wrote {}: {} vertices, {} stored edges, {} shard(s)", index_path, num_vertices,
                  num_edges, num_shards);

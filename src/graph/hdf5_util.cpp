@@ -3,6 +3,8 @@
 #include <cstring>
 #include <fstream>
 
+#include "output_file.hpp"
+
 namespace wg::h5 {
 
 namespace {
@@ -94,10 +96,23 @@ Handle open_file(const std::string& path, MPI_Comm comm) {
                  path + ": cannot open HDF5 file");
 }
 
-Handle create_file(const std::string& path) {
+Handle create_memory_file(const std::string& name) {
   quiet_errors();
-  return checked(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose,
-                 path + ": cannot create file");
+  Handle access = checked(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "H5Pcreate failed");
+  constexpr size_t kGrowth = size_t{1} << 22;
+  check(H5Pset_fapl_core(access, kGrowth, /*backing_store=*/0), name + ": cannot set up HDF5");
+  return checked(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access), H5Fclose,
+                 name + ": cannot create file");
+}
+
+void save_image(hid_t file, const std::string& path) {
+  check(H5Fflush(file, H5F_SCOPE_GLOBAL), path + ": cannot finish the HDF5 file");
+  const ssize_t size = H5Fget_file_image(file, nullptr, 0);
+  if (size < 0) fail("{}: cannot finish the HDF5 file", path);
+  std::vector<char> image(static_cast<size_t>(size));
+  if (H5Fget_file_image(file, image.data(), image.size()) != size)
+    fail("{}: cannot finish the HDF5 file", path);
+  io::write_whole_file(path, image.data(), image.size());
 }
 
 Handle open_group(hid_t location, const std::string& name, const std::string& file) {

@@ -54,8 +54,14 @@ bool is_hdf5_file(const std::string& path);
 // Opens a file read-only. With a communicator the file is opened collectively through
 // MPI-IO (parallel HDF5); with MPI_COMM_NULL it is opened by this process alone.
 Handle open_file(const std::string& path, MPI_Comm comm = MPI_COMM_NULL);
-// Creates (truncates) a file written by this process alone.
-Handle create_file(const std::string& path);
+// Creates a file held in this process's memory (HDF5's core driver, nothing touches the
+// disk); save_image then writes it out. Writing through the disk driver instead would
+// let a full disk fail inside HDF5's own buffers, where the error surfaces at close or,
+// worse, at library shutdown.
+Handle create_memory_file(const std::string& name);
+// Writes the whole image of a memory file to a new file at `path` and flushes it to the
+// disk; any failure is one wg::Error naming the file, with nothing left at `path`.
+void save_image(hid_t file, const std::string& path);
 
 Handle open_group(hid_t location, const std::string& name, const std::string& file);
 Handle create_group(hid_t location, const std::string& name);

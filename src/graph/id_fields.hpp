@@ -46,8 +46,21 @@ inline bool read_vertex_id(std::string_view field, int first_id, const std::stri
 inline bool read_edge_weight(std::string_view field, const std::string& path, std::uint64_t line,
                              float& out, FirstError& error) {
   if (!parse_weight(field, out)) {
-    error.record(
-        line, fmt::format("{}:{}: '{}' is not a finite number (edge weight)", path, line, field));
+    error.record(line, fmt::format("{}:{}: '{}' is not a finite number within single precision "
+                                   "(edge weight)",
+                                   path, line, field));
+    return false;
+  }
+  return true;
+}
+
+// Matrix Market's `integer` field.
+inline bool read_integer_weight(std::string_view field, const std::string& path,
+                                std::uint64_t line, float& out, FirstError& error) {
+  if (!parse_integer_weight(field, out)) {
+    error.record(line, fmt::format("{}:{}: '{}' is not an integer (the file declares integer "
+                                   "values)",
+                                   path, line, field));
     return false;
   }
   return true;

@@ -22,6 +22,7 @@ struct MtxHeader {
   std::uint64_t entries = 0;  // declared entries
   std::uint64_t size_line = 0;
   bool weighted = false;
+  bool integer = false;  // values declared `integer`
   bool symmetric = false;
 };
 
@@ -61,6 +62,7 @@ MtxHeader parse_header(const std::string& path, HeaderExtent& extent) {
         fail("{}:{}: symmetry '{}' is not supported (general or symmetric)", path, number,
              fields[4]);
       header.weighted = field != "pattern";
+      header.integer = field == "integer";
       header.symmetric = symmetry == "symmetric";
       banner_seen = true;
       return false;
@@ -123,7 +125,10 @@ EdgeFileContents read_matrix_market(const std::string& path, MPI_Comm comm) {
     if (!read_vertex_id(fields[0], 1, path, number, edge.source, error, header.size) ||
         !read_vertex_id(fields[1], 1, path, number, edge.target, error, header.size))
       return;
-    if (header.weighted && !read_edge_weight(fields[2], path, number, edge.weight, error)) return;
+    if (header.weighted &&
+        !(header.integer ? read_integer_weight(fields[2], path, number, edge.weight, error)
+                         : read_edge_weight(fields[2], path, number, edge.weight, error)))
+      return;
     contents.edges.push_back(edge);
   });
   raise_first_error(error, comm);

@@ -4,20 +4,28 @@
 #include <fstream>
 
 #include "error.hpp"
+#include "output_file.hpp"
 
 namespace wg::graph {
 
 void write_report(const std::string& path, const nlohmann::json& report) {
-  const std::string temporary = path + ".partial";
+  const std::string temporary = io::temporary_name(path, io::unique_token());
   {
     std::ofstream out(temporary);
     if (!out) fail("{}: cannot write the report", path);
     out << report.dump(2) << '\n';
-    if (!out) fail("{}: cannot write the report", path);
+    out.close();
+    if (!out) {
+      std::remove(temporary.c_str());
+      fail("{}: cannot write the report", path);
+    }
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  try {
+    io::sync_file(temporary);
+    io::publish(temporary, path, "--report");
+  } catch (...) {
     std::remove(temporary.c_str());
-    fail("{}: cannot write the report", path);
+    throw;
   }
 }
 

@@ -106,7 +106,7 @@ bad_convert 1 good.txt "--shards 5 exceeds the 3 vertices" --shards 5 --format s
 rm -rf "$work/out"
 out=$("$WARPGRAPH" convert "$work/good.txt" "$work/no/such/folder/graph.h5" 2>&1)
 assert_status 1 $? "output folder missing"
-assert_contains "$out" "cannot create file" "output folder missing"
+assert_contains "$out" "does not exist" "output folder missing"
 out=$("$WARPGRAPH" convert "$work/good.txt" "$work/x.h5" --format edges 2>&1)
 assert_status 2 $? "unknown --format is a usage error"
 

@@ -22,7 +22,7 @@ check() {  # ranks input format [convert options...]
   log=$("$MPIEXEC" -n "$ranks" --oversubscribe "$WARPGRAPH" info "$out" 2>&1)
   assert_status 0 $? "info $(basename "$input") $*: $log"
   assert_contains "$log" "self-check: ok" "info self-check of $(basename "$input")"
-  ls "$work" | grep -q partial && fail_test "temporary files left in $work"
+  ls "$work" | grep -q 'partial\|\.tmp-\|\.old-' && fail_test "temporary files left in $work"
 }
 
 check 1 "$graphs/karate.mtx" mtx

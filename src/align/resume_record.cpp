@@ -1,0 +1,112 @@
+#include "align/resume_record.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "error.hpp"
+#include "graph/output_file.hpp"
+
+namespace wg::align {
+namespace {
+
+// FNV-1a over ids and residues: order-sensitive, so reordered records differ too.
+class ContentHash {
+ public:
+  void add(const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) value_ = (value_ ^ bytes[i]) * 1099511628211ull;
+  }
+  void add(const std::vector<Sequence>& sequences) {
+    for (const Sequence& s : sequences) {
+      add(s.id.data(), s.id.size() + 1);  // with the terminating NUL as a separator
+      add(s.codes.data(), s.codes.size());
+      const std::uint64_t length = s.codes.size();
+      add(&length, sizeof length);
+    }
+  }
+  std::uint64_t value() const { return value_; }
+
+ private:
+  std::uint64_t value_ = 14695981039346656037ull;
+};
+
+std::string sequences_line(const std::vector<Sequence>& sequences) {
+  ContentHash hash;
+  hash.add(sequences);
+  return fmt::format("{} records, content {:016x}", sequences.size(), hash.value());
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The first line that differs, as "key: ours" against "key: theirs".
+std::string first_difference(const std::string& ours, const std::string& theirs) {
+  std::istringstream a(ours), b(theirs);
+  std::string line_a, line_b;
+  while (true) {
+    const bool more_a = static_cast<bool>(std::getline(a, line_a));
+    const bool more_b = static_cast<bool>(std::getline(b, line_b));
+    if (!more_a && !more_b) return "the records differ";
+    if (!more_a) line_a = "(nothing)";
+    if (!more_b) line_b = "(nothing)";
+    if (line_a != line_b) return fmt::format("partial file has '{}', this run '{}'", line_b, line_a);
+  }
+}
+
+}  // namespace
+
+std::string job_record(const AlignOptions& options, const AlignInput& input) {
+  const KernelScoring& k = input.scheme.kernel;
+  ContentHash table;
+  table.add(k.table, sizeof k.table);
+  std::string mode = !options.pairs.empty() ? "pairs" : !options.all_vs_all.empty() ? "all-vs-all"
+                                                                                     : "query-target";
+  std::string record;
+  record += "format: 1\n";
+  record += "pairs: " + mode + "\n";
+  record += "queries: " + sequences_line(input.queries) + "\n";
+  if (!input.targets_are_queries) record += "targets: " + sequences_line(input.targets()) + "\n";
+  record += std::string("alphabet: ") + alphabet_name(input.alphabet) + "\n";
+  record += "scoring: " + input.scheme.description + "\n";
+  record += fmt::format("scaled: scale {} open {} extend {} uniform {} match {} mismatch {} "
+                        "end gaps free {} table {:016x}\n",
+                        input.scheme.scale, k.gap_open, k.gap_extend, k.uniform, k.match,
+                        k.mismatch, k.end_gaps_free, table.value());
+  record += fmt::format("traceback: {}\n", options.traceback);
+  return record;
+}
+
+std::string job_record_path(const std::string& output) { return output + ".partial.job"; }
+
+void write_job_record(const std::string& output, const std::string& record) {
+  const std::string path = job_record_path(output);
+  const std::string temporary = io::temporary_name(path, io::unique_token());
+  io::write_whole_file(temporary, record.data(), record.size());
+  io::publish(temporary, path, "job record");
+}
+
+void check_job_record(const std::string& output, const std::string& record) {
+  const std::string path = job_record_path(output);
+  std::ifstream probe(path);
+  if (!probe) {
+    spdlog::warn("--resume: {}.partial has no record of its settings ({}); resuming on trust",
+                 output, path);
+    return;
+  }
+  const std::string theirs = read_all(path);
+  if (theirs != record)
+    fail("--resume: {}.partial was written with other inputs or settings ({}); run without "
+         "--resume to start afresh",
+         output, first_difference(record, theirs));
+}
+
+void remove_job_record(const std::string& output) { std::remove(job_record_path(output).c_str()); }
+
+}  // namespace wg::align

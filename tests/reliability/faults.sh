@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Faults and hostile input (docs/RELIABILITY.md): a full disk, outputs naming inputs or
+# devices, a failed or concurrent re-convert, corrupt graph files, score overflow, resume
+# with other settings, signals. Every case expects one clear error (or the documented exit
+# code) and no damaged or half-written file. Cleans up after itself, also on failure.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../support/assert.sh"
+work=$(mktemp -d)
+full=""
+cleanup() {
+  [ -n "$full" ] && umount "$full" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+wg() { "$WARPGRAPH" "$@"; }
+mpi() { "$MPIEXEC" -n "$1" --oversubscribe "${@:2}"; }
+karate=$WG_DATA_DIR/graphs/karate.mtx
+
+wg convert "$karate" "$work/karate.h5" 2>/dev/null || fail_test "convert karate"
+
+# --- 1. A full disk: one clear error, nothing under a final name, no crash ------------------
+mkdir -p "$work/full"
+if mount -t tmpfs -o size=12k tmpfs "$work/full" 2>/dev/null; then
+  full=$work/full
+  out=$(wg convert "$karate" "$full/k.h5" 2>&1)
+  status=$?
+  assert_status 1 "$status" "convert onto a full disk"
+  assert_contains "$out" "No space left" "convert onto a full disk"
+  [ -z "$(ls -A "$full")" ] || fail_test "convert onto a full disk left: $(ls -A "$full")"
+  out=$(mpi 2 "$WARPGRAPH" convert "$karate" "$full/k.h5" --shards 2 2>&1)
+  assert_status 1 $? "2-rank convert onto a full disk"
+  [ -z "$(ls -A "$full")" ] || fail_test "2-rank convert onto a full disk left: $(ls -A "$full")"
+  head -c 11000 /dev/zero > "$full/filler"
+  out=$(wg run --graph "$work/karate.h5" --algo bfs --source 0 --output "$full/bfs.h5" 2>&1)
+  assert_status 1 $? "run --output onto a full disk"
+  [ "$(ls -A "$full")" = filler ] || fail_test "run onto a full disk left: $(ls -A "$full")"
+  out=$(wg align --all-vs-all "$WG_DATA_DIR/sequences/rfam_5.8S_first40.fa" -o "$full/a.tsv" 2>&1)
+  assert_status 1 $? "align onto a full disk"
+  assert_contains "$out" "No space left" "align onto a full disk"
+  assert_no_file "$full/a.tsv" "align onto a full disk"
+  umount "$full" && full=""
+else
+  echo "skipping the full-disk cases: cannot mount a tmpfs here (needs root)"
+fi
+
+# --- 6. A failed re-convert leaves the previous graph whole --------------------------------
+mkdir -p "$work/re"
+wg convert "$karate" "$work/re/g.h5" 2>/dev/null
+cp "$work/re/g.h5" "$work/re/g.shard-00000.h5" "$work/"
+mkdir "$work/re/g.shard-00001.h5"  # the new graph's second shard cannot go there
+out=$(wg convert "$WG_DATA_DIR/graphs/west0067.mtx" "$work/re/g.h5" --shards 2 2>&1)
+assert_status 1 $? "re-convert over a directory"
+assert_contains "$out" "not a regular file" "re-convert over a directory"
+cmp -s "$work/re/g.h5" "$work/g.h5" || fail_test "re-convert: the old index was replaced"
+cmp -s "$work/re/g.shard-00000.h5" "$work/g.shard-00000.h5" ||
+  fail_test "re-convert: the old shard was replaced"
+wg info "$work/re/g.h5" >/dev/null 2>&1 || fail_test "re-convert: the old graph no longer reads"
+[ -z "$(ls "$work/re" | grep -v '^g\.\(h5\|shard-0000[01]\.h5\)$')" ] ||
+  fail_test "re-convert left: $(ls "$work/re")"
+
+# --- 7. Concurrent converts of different graphs to one output: one whole graph wins --------
+mkdir -p "$work/race"
+for trial in 1 2 3 4 5 6; do
+  wg convert "$karate" "$work/race/g.h5" --shards 3 2>/dev/null &
+  a=$!
+  wg convert "$WG_DATA_DIR/graphs/west0067.mtx" "$work/race/g.h5" --shards 2 2>/dev/null &
+  b=$!
+  wait $a; sa=$?
+  wait $b; sb=$?
+  [ $sa = 0 ] && [ $sb = 0 ] || fail_test "concurrent converts, trial $trial: exit $sa and $sb"
+  wg info "$work/race/g.h5" >/dev/null 2>&1 || fail_test "concurrent converts, trial $trial: info rejects the graph"
+done
+[ -z "$(ls "$work/race" | grep -v '^g\.\(h5\|shard-0000[012]\.h5\)$')" ] ||
+  fail_test "concurrent converts left: $(ls "$work/race")"
+
+# --- 8. Outputs that name an input, another output or a device -----------------------------
+printf '0 1\n1 2\n' > "$work/same.txt"
+cp "$work/same.txt" "$work/same.orig"
+out=$(wg convert "$work/same.txt" "$work/same.txt" 2>&1)
+assert_status 1 $? "convert same.txt same.txt"
+assert_contains "$out" "same file" "convert same.txt same.txt"
+cmp -s "$work/same.txt" "$work/same.orig" || fail_test "convert same.txt same.txt changed the input"
+cp "$WG_DATA_DIR/sequences/emboss_dna_a.fa" "$work/x.fa"
+out=$(wg align --all-vs-all "$work/x.fa" -o "$work/x.fa" 2>&1)
+assert_status 1 $? "align -o INPUT"
+cmp -s "$work/x.fa" "$WG_DATA_DIR/sequences/emboss_dna_a.fa" || fail_test "align -o INPUT changed the input"
+for target in "$work/karate.h5" "$work/karate.shard-00000.h5"; do
+  cp "$target" "$work/before.h5"
+  out=$(wg run --graph "$work/karate.h5" --algo bfs --source 0 --output "$target" 2>&1)
+  assert_status 1 $? "run --output $(basename "$target")"
+  cmp -s "$target" "$work/before.h5" || fail_test "run --output $(basename "$target") changed the graph"
+done
+out=$(wg run --graph "$work/karate.h5" --algo bfs --source 0 --output "$work/r.tsv" --report "$work/r.tsv" 2>&1)
+assert_status 1 $? "run --report = --output"
+assert_no_file "$work/r.tsv" "run --report = --output"
+mkfifo "$work/fifo"
+out=$(wg run --graph "$work/karate.h5" --algo bfs --source 0 --output "$work/fifo" 2>&1)
+assert_status 1 $? "run --output FIFO"
+assert_contains "$out" "not a regular file" "run --output FIFO"
+[ -p "$work/fifo" ] || fail_test "run --output FIFO replaced the FIFO"
+(cd "$work" && wg align --all-vs-all x.fa -o . >/dev/null 2>&1)
+assert_nonzero $? "align -o ."
+assert_no_file "$work/..partial" "align -o ."
+
+# --- 13. run refuses a graph whose data is damaged ------------------------------------------
+wg convert "$WG_DATA_DIR/graphs/rome99.gr" "$work/rome.h5" 2>/dev/null
+"$WG_PYTHON" - "$work/rome.shard-00000.h5" <<'EOF'
+import sys, h5py, numpy as np
+with h5py.File(sys.argv[1], "r+") as f:
+    f["in/weights"][5] = np.nan
+EOF
+out=$(wg run --graph "$work/rome.h5" --algo sssp --source 0 2>&1)
+assert_status 1 $? "run on NaN weights"
+assert_contains "$out" "not a finite number" "run on NaN weights"
+
+# --- 10. Scores that the 32-bit kernels cannot hold ----------------------------------------
+fa=$WG_DATA_DIR/sequences/emboss_dna_a.fa
+for bad in "--gap-open inf" "--gap-open 1e12" "--gap-open 6e8" "--match nan --mismatch -1" \
+           "--match inf --mismatch -1" "--match 5e8 --mismatch -1"; do
+  # shellcheck disable=SC2086
+  out=$(wg align --all-vs-all "$fa" $bad -o "$work/s.tsv" 2>&1)
+  assert_status 1 $? "align $bad"
+  assert_no_file "$work/s.tsv" "align $bad"
+done
+printf '   A  C  G  T\nA 2000000000 -1 -1 -1\nC -1 1 -1 -1\nG -1 -1 1 -1\nT -1 -1 -1 1\n' > "$work/big.mat"
+out=$(wg align --all-vs-all "$fa" --matrix "$work/big.mat" -o "$work/s.tsv" 2>&1)
+assert_status 1 $? "align with a matrix entry of 2e9"
+assert_contains "$out" "too large" "align with a matrix entry of 2e9"
+
+# --- 11 and 3. --resume: other settings refused; a complete output ends every rank ---------
+"$WG_PYTHON" - "$work/many.fa" <<'EOF'
+import random, sys
+random.seed(7)
+with open(sys.argv[1], "w") as f:
+    for i in range(260):
+        f.write(f">s{i}\n{''.join(random.choice('ACGT') for _ in range(700))}\n")
+EOF
+# Started directly (not through a function), so that $! is warpgraph's own process id.
+OMP_NUM_THREADS=1 "$WARPGRAPH" align --all-vs-all "$work/many.fa" --match 1 --mismatch -1 -o "$work/m.tsv" 2>/dev/null &
+pid=$!
+for _ in $(seq 200); do [ -s "$work/m.tsv.partial" ] && break; sleep 0.05; done
+kill -TERM $pid; wait $pid
+assert_status 75 $? "align interrupted by TERM"
+if [ -s "$work/m.tsv.partial" ]; then
+  out=$(wg align --all-vs-all "$work/many.fa" -o "$work/m.tsv" --resume 2>&1)
+  assert_status 1 $? "resume with other scoring"
+  assert_contains "$out" "other inputs or settings" "resume with other scoring"
+  out=$(wg align --all-vs-all "$work/many.fa" --match 1 --mismatch -1 --traceback -o "$work/m.tsv" --resume 2>&1)
+  assert_status 1 $? "resume with --traceback"
+  [ -s "$work/m.tsv.partial" ] || fail_test "a refused resume lost the partial file"
+else
+  fail_test "align left no partial output to resume"
+fi
+wg align --all-vs-all "$fa" -o "$work/done.tsv" 2>/dev/null
+timeout 60 "$MPIEXEC" -n 2 --oversubscribe "$WARPGRAPH" align --all-vs-all "$fa" -o "$work/done.tsv" --resume 2>/dev/null
+assert_status 0 $? "2-rank --resume of a complete output"
+
+# --- 4 and 5. Impossible sizes are refused before anything is allocated ---------------------
+out=$(timeout 60 "$WARPGRAPH" run --graph "$work/karate.h5" --algo bfs --source 0 --devices-per-rank 100000 2>&1)
+assert_status 1 $? "--devices-per-rank 100000"
+assert_contains "$out" "--devices-per-rank" "--devices-per-rank 100000"
+printf '%%%%MatrixMarket matrix coordinate pattern general\n2000000000 2000000000 1\n1 2\n' > "$work/huge.mtx"
+out=$(timeout 60 "$WARPGRAPH" convert "$work/huge.mtx" "$work/huge.h5" 2>&1)
+assert_status 1 $? "2e9 declared vertices"
+assert_contains "$out" "GiB" "2e9 declared vertices"
+assert_no_file "$work/huge.h5" "2e9 declared vertices"
+
+# --- 14. SIGINT stops a lone run like SIGTERM: checkpoint and exit code 75 ----------------
+wg generate --scale 14 --edge-factor 8 --seed 3 "$work/rmat.h5" 2>/dev/null
+OMP_NUM_THREADS=1 "$WARPGRAPH" run --graph "$work/rmat.h5" --algo pagerank --tolerance 0 --max-iterations 1000000 \
+  --output "$work/pr.tsv" 2>"$work/int.log" &
+pid=$!
+for _ in $(seq 200); do grep -q "iteration" "$work/int.log" 2>/dev/null && break; sleep 0.05; done
+kill -INT $pid; wait $pid
+assert_status 75 $? "SIGINT to a lone run"
+[ -s "$work/pr.tsv.ckpt.h5" ] || fail_test "SIGINT to a lone run wrote no checkpoint"
+
+# --- 15. Smaller items ---------------------------------------------------------------------
+out=$(wg run --graph "$work/karate.h5" --algo pagerank --tolerance nan 2>&1)
+assert_status 1 $? "--tolerance nan"
+mkdir -p "$work/rep"
+out=$(wg convert "$karate" "$work/rep/g.h5" --report "$work/nodir/x.json" 2>&1)
+assert_status 1 $? "convert --report into a missing folder"
+assert_no_file "$work/rep/g.h5" "convert --report into a missing folder"
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 1.5\n2 3 4\n' > "$work/int.mtx"
+out=$(wg convert "$work/int.mtx" "$work/int.h5" 2>&1)
+assert_status 1 $? "integer MTX with 1.5"
+assert_contains "$out" "int.mtx:3" "integer MTX with 1.5"
+printf '0 1 1e-50\n1 2 2\n' > "$work/tiny.txt"
+wg convert "$work/tiny.txt" "$work/tiny.h5" >/dev/null 2>&1
+assert_status 0 $? "weight 1e-50"
+
+finish
