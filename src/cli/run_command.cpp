@@ -23,8 +23,7 @@ namespace {
 // same error): values CLI11 lets through, and outputs that would overwrite the graph,
 // the checkpoint being resumed, or each other.
 void check_run_options(const engine::RunOptions& o) {
-  if (o.tolerance && !std::isfinite(*o.tolerance))
-    fail("--tolerance {}: not a finite number", *o.tolerance);
+  if (!std::isfinite(o.tolerance)) fail("--tolerance {}: not a finite number", o.tolerance);
   if (!std::isfinite(o.overlap)) fail("--overlap {}: not a finite number", o.overlap);
   // Host partitions share the rank's threads; more than it has only slows every one down.
   const int threads = std::max<int>(omp_get_max_threads(),
