@@ -36,6 +36,12 @@ void print_error(const char* message) {
 // rank normally with status 1 and is printed once; otherwise the job must be aborted,
 // since other ranks may be waiting for this one.
 int fail_rank(const wg::MpiSession& mpi, const std::exception& error) {
+  if (mpi.size() == 1) {
+    // Alone: abort_all leaves without MPI_Finalize, where HDF5 would crash closing a file
+    // it cannot flush after a failed write.
+    print_error(error.what());
+    mpi.abort_all(wg::kExitError);
+  }
   if (const auto* agreed = dynamic_cast<const wg::AgreedError*>(&error)) {
     if (agreed->found_here()) print_error(error.what());
     return wg::kExitError;

@@ -167,11 +167,14 @@ assert_contains "$out" "GiB" "2e9 declared vertices"
 assert_no_file "$work/huge.h5" "2e9 declared vertices"
 
 # --- 14. SIGINT stops a lone run like SIGTERM: checkpoint and exit code 75 ----------------
-wg generate --scale 14 --edge-factor 8 --seed 3 "$work/rmat.h5" 2>/dev/null
-OMP_NUM_THREADS=1 "$WARPGRAPH" run --graph "$work/rmat.h5" --algo pagerank --tolerance 0 --max-iterations 1000000 \
+# A BFS along a path of 300,000 vertices: one iteration per vertex, seconds in all.
+awk 'BEGIN { for (v = 0; v + 1 < 300000; ++v) print v, v + 1 }' > "$work/path.txt"
+wg convert "$work/path.txt" "$work/path.h5" 2>/dev/null
+OMP_NUM_THREADS=1 "$WARPGRAPH" run --graph "$work/path.h5" --algo bfs --source 0 \
   --output "$work/pr.tsv" 2>"$work/int.log" &
 pid=$!
-for _ in $(seq 200); do grep -q "iteration" "$work/int.log" 2>/dev/null && break; sleep 0.05; done
+for _ in $(seq 400); do grep -q "partitions loaded" "$work/int.log" 2>/dev/null && break; sleep 0.05; done
+sleep 0.3
 kill -INT $pid; wait $pid
 assert_status 75 $? "SIGINT to a lone run"
 [ -s "$work/pr.tsv.ckpt.h5" ] || fail_test "SIGINT to a lone run wrote no checkpoint"
