@@ -19,7 +19,7 @@ namespace wg::graph::host {
 template <typename Value>
 void compact_outbox(const BitWord* updated, const BitWord* mask,
                     const partition::SectionLayout& sections, VertexRange assigned,
-                    const Value* next, VertexId next_base, std::vector<UpdatePair<Value>>& outbox) {
+                    const Value* values, std::vector<UpdatePair<Value>>& outbox) {
   const std::size_t first = sections.first(assigned);
   const std::size_t last = sections.last(assigned);
   const auto n = static_cast<std::int64_t>(last - first);
@@ -52,7 +52,7 @@ void compact_outbox(const BitWord* updated, const BitWord* mask,
         const auto v = static_cast<VertexId>(w * kBitsPerWord) +
                        static_cast<VertexId>(__builtin_ctzll(pending));
         pending &= pending - 1;
-        outbox[slot++] = {v, next[v - next_base]};
+        outbox[slot++] = {v, values[v]};
       }
     }
   }

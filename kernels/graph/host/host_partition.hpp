@@ -108,7 +108,7 @@ class HostPartition final : public Partition<P> {
     outbox_.clear();
     if (make_outbox)
       compact_outbox(next_.data(), boundary_only ? view_.boundary : nullptr, view_.sections,
-                     assigned, values_.data(), VertexId{0}, outbox_);
+                     assigned, values_.data(), outbox_);
     stats.outbox = outbox_.size();
     return stats;
   }
