@@ -101,8 +101,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
           {"networkx", engine::ToleranceRule::networkx}}));
   command
       ->add_option("--exchange", options->exchange,
-                   "Exchange vr (updated boundary vertices only) or all (every updated vertex)")
+                   "Boundary exchange: targeted (default: each updated vertex only to the "
+                   "partitions holding it), vr (updated boundary vertices to every rank) or "
+                   "all (every updated vertex to every rank)")
       ->transform(CLI::CheckedTransformer(std::map<std::string, engine::ExchangeMode>{
+          {"targeted", engine::ExchangeMode::targeted},
           {"vr", engine::ExchangeMode::vertex_refinement},
           {"all", engine::ExchangeMode::all_updates}}));
   auto* balance = command->add_option_function<std::string>(

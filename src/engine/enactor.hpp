@@ -5,12 +5,15 @@
 //               the borders of the next iteration;
 //   2. step     every partition pushes or pulls over its assigned range, in place, and
 //               compacts its changed boundary vertices into an outbox;
-//   3. exchange (several partitions) the outboxes reach every rank; each partition
-//               scatters what it reads into its values and next frontier;
+//   3. exchange (several partitions) outbox updates reach the partitions that hold the
+//               vertex (targeted, through the mirror lists) or every rank (vr, all); each
+//               partition scatters them into its values and next frontier;
 //   4. converge global sums of updates and change decide whether to stop.
 // A lone partition (one rank, one partition) needs no balance, exchange or global sum:
 // the loop then costs one step call per iteration, and on a GPU the per-iteration state
 // never leaves the device (the host reads a few counters once per iteration).
+// Partitions work in their local ids (partition/local_ids.hpp); the enactor speaks global
+// ids to the balancer, the checkpoints and the results, and translates at the partition.
 // The program's traits choose what happens; nothing here names an algorithm.
 #pragma once
 
@@ -32,6 +35,8 @@
 #include "engine/run_report.hpp"
 #include "engine/stop_signal.hpp"
 #include "error.hpp"
+#include "engine/run_options.hpp"
+#include "graph/alltoall_bytes.hpp"
 #include "graph/exchanger.hpp"
 #include "graph/global_sum.hpp"
 #include "graph/host/host_partition.hpp"
@@ -46,7 +51,7 @@ struct EnactOptions {
   graph::ProgramParams params;
   std::uint64_t max_iterations = 0;  // 0: no limit
   double tolerance = 0.0;
-  bool vertex_refinement = true;
+  ExchangeMode exchange = ExchangeMode::targeted;
   bool balance = true;
   std::string checkpoint_path;         // where a signal (or the options below) writes one
   std::uint64_t checkpoint_every = 0;  // also every N iterations
@@ -117,11 +122,15 @@ class Enactor {
   struct Local {
     const PartitionGraph* graph = nullptr;
     std::unique_ptr<graph::Partition<P>> part;
+    std::vector<Update> inbox;  // received updates in local ids (vr, all)
   };
 
   VertexRange assigned(std::size_t d) const {
     const auto p = static_cast<std::size_t>(locals_[d].graph->index);
     return {borders_[p], borders_[p + 1]};
+  }
+  VertexRange local_assigned(std::size_t d) const {
+    return locals_[d].graph->ids.local(assigned(d));
   }
   VertexRange rank_range() const {
     const auto first = static_cast<std::size_t>(g_.plan.first_local);
@@ -134,6 +143,12 @@ class Enactor {
   template <typename Step>
   void for_each_local(const Step& step);
   IterationRecord iterate(bool& stop_by_signal);
+  void exchange_targeted(const std::vector<graph::StepStats>& stats, std::vector<double>& totals);
+  void exchange_to_all(const std::vector<graph::StepStats>& stats, std::vector<double>& totals);
+  // Values of the assigned range of local partition d (and its frontier words, global
+  // word indices, when `words` is given).
+  void download_assigned(std::size_t d, std::vector<Value>& values,
+                         std::vector<std::uint64_t>* words);
   void write_checkpoint_now();
   void sum(std::vector<double>& values) const {
     if (ranks_ > 1) comm::allreduce_sum(values, world_);
@@ -152,7 +167,9 @@ class Enactor {
   std::vector<VertexId> borders_;
   std::uint64_t iteration_ = 0;
   std::uint64_t frontier_ = 0;  // global frontier size at the start of the iteration
-  std::vector<std::byte> bundle_;
+  std::vector<std::byte> bundle_;             // vr, all: this rank's outboxes, global ids
+  std::vector<std::vector<Update>> routed_;   // targeted: per destination partition
+  comm::GatheredBytes send_, received_;       // targeted: per destination / source rank
 };
 
 template <typename P>
@@ -182,36 +199,55 @@ void Enactor<P>::build_partitions() {
     local.part = make_partition<P>(g_, *local.graph, options_.gpus.empty() ? -1 : options_.gpus[d],
                                    options_.kernel);
   }
+  routed_.resize(static_cast<std::size_t>(g_.plan.num_partitions));
 }
 
 template <typename P>
 void Enactor<P>::initialise() {
   iteration_ = 0;
-  const VertexId n = g_.info.num_vertices;
-  std::vector<Value> values(n);
-  std::vector<graph::BitWord> frontier(P::kAllActive ? 0 : graph::bit_words(n), 0);
-  if (options_.resume) {
-    const Checkpoint& c = *options_.resume;
-    iteration_ = c.meta.iteration;
-    borders_ = resumable_borders(c.meta.borders);
-    for (VertexId v = 0; v < n; ++v) values[v] = from_stored<Value>(c.values[v]);
-    if (!P::kAllActive) frontier = c.frontier;
+  const Checkpoint* c = options_.resume;
+  if (c) {
+    iteration_ = c->meta.iteration;
+    borders_ = resumable_borders(c->meta.borders);
   } else {
     borders_ = g_.plan.static_borders;
-#pragma omp parallel for schedule(static)
-    for (std::int64_t v = 0; v < static_cast<std::int64_t>(n); ++v)
-      values[static_cast<std::size_t>(v)] = P::init(static_cast<VertexId>(v), params_);
-    // The first frontier: every vertex that starts off the identity has news to send.
-    if (!P::kAllActive)
-      for (VertexId v = 0; v < n; ++v)
-        if (!(values[v] == P::identity())) frontier[v / graph::kBitsPerWord] |= graph::bit_of(v);
   }
-  for (Local& local : locals_)
-    local.part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
-  std::uint64_t size = 0;
-  if (!P::kAllActive)
-    for (graph::BitWord w : frontier) size += static_cast<std::uint64_t>(__builtin_popcountll(w));
-  frontier_ = P::kAllActive ? n : size;
+  // Each partition starts with the values of the vertices it holds; the first frontier is
+  // every vertex that starts off the identity (it has news to send), or the checkpoint's.
+  std::vector<double> active{0.0};
+  for (std::size_t d = 0; d < locals_.size(); ++d) {
+    const partition::LocalIds& ids = locals_[d].graph->ids;
+    const auto held = static_cast<std::int64_t>(ids.size());
+    std::vector<Value> values(ids.size());
+    std::vector<graph::BitWord> frontier(P::kAllActive ? 0 : graph::bit_words(ids.size()), 0);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < held; ++i) {
+      const VertexId v = ids.global(static_cast<VertexId>(i));
+      values[static_cast<std::size_t>(i)] =
+          c ? from_stored<Value>(c->values[v]) : P::init(v, params_);
+    }
+    if (!P::kAllActive) {
+#pragma omp parallel for schedule(static)
+      for (std::int64_t w = 0; w < static_cast<std::int64_t>(frontier.size()); ++w) {
+        graph::BitWord word = 0;
+        for (std::int64_t i = w * graph::kBitsPerWord;
+             i < std::min<std::int64_t>(held, (w + 1) * graph::kBitsPerWord); ++i) {
+          const auto local = static_cast<VertexId>(i);
+          const bool on = c ? graph::test_bit(c->frontier.data(), ids.global(local))
+                            : !(values[local] == P::identity());
+          if (on) word |= graph::bit_of(local);
+        }
+        frontier[static_cast<std::size_t>(w)] = word;
+      }
+      const VertexRange mine = local_assigned(d);
+      for (std::size_t w = mine.begin / graph::kBitsPerWord; w < graph::bit_words(mine.end); ++w)
+        active[0] += static_cast<double>(
+            __builtin_popcountll(graph::word_in_range(frontier.data(), w, mine)));
+    }
+    locals_[d].part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
+  }
+  sum(active);  // the assigned ranges cover every vertex once
+  frontier_ = P::kAllActive ? g_.info.num_vertices : static_cast<std::uint64_t>(active[0]);
 }
 
 template <typename P>
@@ -233,6 +269,106 @@ void Enactor<P>::for_each_local(const Step& step) {
   }
 }
 
+// Targeted: every outbox update goes, through the vertex's mirror list, to each partition
+// holding the vertex, keyed by its local id there. Updates for this rank's partitions are
+// scattered directly; the others travel in one all-to-all, as records (partition, count,
+// pairs) per destination rank.
+template <typename P>
+void Enactor<P>::exchange_targeted(const std::vector<graph::StepStats>& stats,
+                                   std::vector<double>& totals) {
+  for (std::vector<Update>& r : routed_) r.clear();
+  for (std::size_t d = 0; d < locals_.size(); ++d) {
+    const partition::MirrorLists& mirrors = locals_[d].graph->mirrors;
+    const Update* out = locals_[d].part->outbox();
+    for (std::size_t i = 0; i < stats[d].outbox; ++i)
+      for (const partition::Reader* r = mirrors.begin(out[i].id); r != mirrors.end(out[i].id); ++r)
+        routed_[r->partition].push_back({r->local, out[i].value});
+  }
+  const auto per_rank = locals_.size();
+  const auto first_local = static_cast<std::size_t>(g_.plan.first_local);
+  send_.data.clear();
+  send_.offsets.assign(static_cast<std::size_t>(ranks_) + 1, 0);
+  for (std::size_t rank = 0; rank < static_cast<std::size_t>(ranks_); ++rank) {
+    for (std::size_t p = rank * per_rank; p < (rank + 1) * per_rank; ++p) {
+      if (p >= first_local && p < first_local + per_rank) break;  // this rank's own
+      const std::vector<Update>& pairs = routed_[p];
+      if (pairs.empty()) continue;
+      const std::int64_t header[2] = {static_cast<std::int64_t>(p),
+                                      static_cast<std::int64_t>(pairs.size())};
+      const std::size_t bytes = pairs.size() * sizeof(Update);
+      const std::size_t at = send_.data.size();
+      send_.data.resize(at + sizeof header + bytes);
+      std::memcpy(send_.data.data() + at, header, sizeof header);
+      std::memcpy(send_.data.data() + at + sizeof header, pairs.data(), bytes);
+    }
+    send_.offsets[rank + 1] = send_.data.size();
+  }
+  comm::alltoall_bytes(send_, received_, world_);
+  totals[2] += static_cast<double>(send_.data.size());
+  totals[3] = static_cast<double>(received_.data.size());
+  for_each_local([&](std::size_t d) {
+    const std::vector<Update>& near = routed_[first_local + d];
+    locals_[d].part->scatter(near.data(), near.size());
+    std::size_t at = 0;
+    while (at < received_.data.size()) {
+      std::int64_t header[2];
+      std::memcpy(header, received_.data.data() + at, sizeof header);
+      at += sizeof header;
+      const auto count = static_cast<std::size_t>(header[1]);
+      // Pairs start 16 bytes into the record, aligned for any value type.
+      if (static_cast<std::size_t>(header[0]) == first_local + d)
+        locals_[d].part->scatter(reinterpret_cast<const Update*>(received_.data.data() + at),
+                                 count);
+      at += count * sizeof(Update);
+    }
+  });
+}
+
+// vr and all: every rank gets this rank's outboxes (in global ids), one bundle of records
+// (partition, count, pairs); each partition keeps what it holds, in its local ids.
+template <typename P>
+void Enactor<P>::exchange_to_all(const std::vector<graph::StepStats>& stats,
+                                 std::vector<double>& totals) {
+  bundle_.clear();
+  for (std::size_t d = 0; d < locals_.size(); ++d) {
+    const std::int64_t header[2] = {locals_[d].graph->index,
+                                    static_cast<std::int64_t>(stats[d].outbox)};
+    const std::size_t at = bundle_.size();
+    bundle_.resize(at + sizeof header + stats[d].outbox * sizeof(Update));
+    std::memcpy(bundle_.data() + at, header, sizeof header);
+    auto* pairs = reinterpret_cast<Update*>(bundle_.data() + at + sizeof header);
+    const Update* out = locals_[d].part->outbox();
+    const VertexId first = locals_[d].graph->stored.begin;
+    for (std::size_t i = 0; i < stats[d].outbox; ++i) pairs[i] = {out[i].id + first, out[i].value};
+    totals[2] += static_cast<double>(stats[d].outbox * sizeof(Update));
+  }
+  const std::vector<comm::ReceivedBundle>& received = exchanger_.exchange(bundle_);
+  totals[3] = static_cast<double>(exchanger_.bytes_received());
+  for_each_local([&](std::size_t d) {
+    Local& local = locals_[d];
+    local.inbox.clear();
+    auto keep = [&](const std::byte* data, std::size_t bytes) {
+      std::size_t at = 0;
+      while (at < bytes) {
+        std::int64_t header[2];
+        std::memcpy(header, data + at, sizeof header);
+        at += sizeof header;
+        const auto count = static_cast<std::size_t>(header[1]);
+        const auto* pairs = reinterpret_cast<const Update*>(data + at);
+        if (header[0] != local.graph->index)
+          for (std::size_t i = 0; i < count; ++i) {
+            const VertexId held = local.graph->ids.local(pairs[i].id);
+            if (held != partition::LocalIds::kAbsent) local.inbox.push_back({held, pairs[i].value});
+          }
+        at += count * sizeof(Update);
+      }
+    };
+    keep(bundle_.data(), bundle_.size());
+    for (const comm::ReceivedBundle& bundle : received) keep(bundle.data, bundle.bytes);
+    local.part->scatter(local.inbox.data(), local.inbox.size());
+  });
+}
+
 template <typename P>
 IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   const double started = MPI_Wtime();
@@ -245,70 +381,51 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   std::vector<VertexId> next_borders = borders_;
   if (!lone_ && options_.balance) {
     std::vector<double> loads(g_.plan.sections.count(), 0.0);
-    for (std::size_t d = 0; d < locals_.size(); ++d)
-      locals_[d].part->section_loads(assigned(d), loads.data());
+    for (std::size_t d = 0; d < locals_.size(); ++d) {
+      // Stored ranges start on a section edge: local sections are global ones shifted.
+      const std::size_t first = locals_[d].graph->stored.begin / g_.plan.sections.section_size;
+      locals_[d].part->section_loads(local_assigned(d), loads.data() + first);
+    }
     sum(loads);
     next_borders = balancer_.rebalance(loads, borders_);
   }
   if (P::kHasGlobalTerm && !lone_) {
     std::vector<double> term{0.0};
     for (std::size_t d = 0; d < locals_.size(); ++d)
-      term[0] += locals_[d].part->global_term(assigned(d));
+      term[0] += locals_[d].part->global_term(local_assigned(d));
     sum(term);
     params_.global_sum = term[0];
   }
 
   // 2. step, the partitions side by side.
   std::vector<graph::StepStats> stats(locals_.size());
+  const bool boundary_only = options_.exchange != ExchangeMode::all_updates;
   for_each_local([&](std::size_t d) {
-    stats[d] = locals_[d].part->step(assigned(d), options_.direction, params_, lone_, !lone_,
-                                     options_.vertex_refinement);
+    stats[d] = locals_[d].part->step(local_assigned(d), options_.direction, params_, lone_, !lone_,
+                                     boundary_only);
   });
+  const double stepped = MPI_Wtime();
 
-  // 3. exchange: local partitions read each other's outboxes directly, other ranks get
-  // one bundle (records of partition index, pair count, pairs).
+  // 3. exchange.
   const std::size_t partitions = static_cast<std::size_t>(g_.plan.num_partitions);
-  std::vector<double> totals(6 + partitions, 0.0);
+  std::vector<double> totals(6 + 2 * partitions, 0.0);
   if (!lone_) {
-    bundle_.clear();
-    for (std::size_t d = 0; d < locals_.size(); ++d) {
-      const std::int64_t header[2] = {locals_[d].graph->index,
-                                      static_cast<std::int64_t>(stats[d].outbox)};
-      const std::size_t bytes = stats[d].outbox * sizeof(Update);
-      const std::size_t at = bundle_.size();
-      bundle_.resize(at + sizeof header + bytes);
-      std::memcpy(bundle_.data() + at, header, sizeof header);
-      if (bytes) std::memcpy(bundle_.data() + at + sizeof header, locals_[d].part->outbox(), bytes);
-      totals[2] += static_cast<double>(bytes);
-    }
-    const std::vector<comm::ReceivedBundle>& received = exchanger_.exchange(bundle_);
-    totals[3] = static_cast<double>(exchanger_.bytes_received());
-    for_each_local([&](std::size_t d) {
-      for (std::size_t other = 0; other < locals_.size(); ++other)
-        if (other != d)
-          locals_[d].part->scatter(locals_[other].part->outbox(), stats[other].outbox);
-      for (const comm::ReceivedBundle& bundle : received) {
-        std::size_t at = 0;
-        while (at < bundle.bytes) {
-          std::int64_t header[2];
-          std::memcpy(header, bundle.data + at, sizeof header);
-          at += sizeof header;
-          const auto count = static_cast<std::size_t>(header[1]);
-          // Pairs start 16 bytes into the record, aligned for any value type.
-          locals_[d].part->scatter(reinterpret_cast<const Update*>(bundle.data + at), count);
-          at += count * sizeof(Update);
-        }
-      }
-    });
+    if (options_.exchange == ExchangeMode::targeted)
+      exchange_targeted(stats, totals);
+    else
+      exchange_to_all(stats, totals);
   }
+  const double exchanged = MPI_Wtime();
 
   // 4. converge (and agree on stopping for a signal). The frontier of the next iteration
   // is the union of the partitions' own changes, so its size is the sum of the updates.
   for (std::size_t d = 0; d < locals_.size(); ++d) {
+    const auto p = static_cast<std::size_t>(locals_[d].graph->index);
     totals[0] += static_cast<double>(stats[d].updates);
     totals[1] += static_cast<double>(stats[d].edges);
     totals[5] += stats[d].pulled ? 1.0 : 0.0;
-    totals[6 + static_cast<std::size_t>(locals_[d].graph->index)] = stats[d].change;
+    totals[6 + p] = stats[d].change;
+    totals[6 + partitions + p] = static_cast<double>(stats[d].edges);
     locals_[d].part->end_iteration();
   }
   totals[4] = stop_signal_received() != 0 ? 1.0 : 0.0;
@@ -318,42 +435,56 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   record.outbox_bytes = static_cast<std::uint64_t>(totals[2]);
   record.received_bytes = static_cast<std::uint64_t>(totals[3]);
   record.pull_partitions = static_cast<std::uint64_t>(totals[5]);
-  for (std::size_t p = 0; p < partitions; ++p) record.change += totals[6 + p];
+  for (std::size_t p = 0; p < partitions; ++p) {
+    record.change += totals[6 + p];
+    record.partition_edges.push_back(static_cast<std::uint64_t>(totals[6 + partitions + p]));
+  }
   stop_by_signal = totals[4] > 0.0;
   frontier_ = P::kAllActive ? g_.info.num_vertices : record.updates;
 
   borders_ = next_borders;
   ++iteration_;
   record.seconds = MPI_Wtime() - started;
+  record.step_seconds = stepped - started;
+  record.exchange_seconds = exchanged - stepped;
   return record;
 }
 
 template <typename P>
+void Enactor<P>::download_assigned(std::size_t d, std::vector<Value>& values,
+                                   std::vector<std::uint64_t>* words) {
+  const partition::LocalIds& ids = locals_[d].graph->ids;
+  const VertexRange a = assigned(d);
+  const VertexRange local = local_assigned(d);
+  std::vector<Value> held(ids.size());
+  std::vector<graph::BitWord> frontier(words && !P::kAllActive ? graph::bit_words(ids.size()) : 0);
+  locals_[d].part->download(held.data(), frontier.empty() ? nullptr : frontier.data());
+  values.insert(values.end(), held.begin() + local.begin, held.begin() + local.end);
+  if (!words || a.empty()) return;  // (an empty range may start inside the last word)
+  // Stored ranges start on a word edge: local word w is global word w + first.
+  const std::size_t first = ids.stored().begin / graph::kBitsPerWord;
+  for (std::size_t w = a.begin / graph::kBitsPerWord; w < graph::bit_words(a.end); ++w)
+    words->push_back(P::kAllActive ? 0 : graph::word_in_range(frontier.data(), w - first, local));
+}
+
+template <typename P>
 void Enactor<P>::write_checkpoint_now() {
-  const VertexId n = g_.info.num_vertices;
   CheckpointMeta meta;
   meta.algorithm = P::kName;
   meta.source = P::kNeedsSource ? params_.source : 0;
   meta.graph = g_.info.index_path;
-  meta.num_vertices = n;
+  meta.num_vertices = g_.info.num_vertices;
   meta.num_edges = g_.info.num_edges;
   meta.iteration = iteration_;
   meta.borders = borders_;
   const VertexRange mine = rank_range();
-  std::vector<double> values;
+  std::vector<Value> values;
   values.reserve(mine.size());
   std::vector<std::uint64_t> words;
-  std::vector<Value> full(n);
-  std::vector<graph::BitWord> frontier(graph::bit_words(n), 0);
-  for (std::size_t d = 0; d < locals_.size(); ++d) {
-    const VertexRange a = assigned(d);
-    if (a.empty()) continue;  // (an empty range may start inside the last word)
-    locals_[d].part->download(full.data(), P::kAllActive ? nullptr : frontier.data());
-    for (VertexId v = a.begin; v < a.end; ++v) values.push_back(to_stored(full[v]));
-    for (std::size_t w = a.begin / 64; w < graph::bit_words(a.end); ++w)
-      words.push_back(P::kAllActive ? 0 : graph::word_in_range(frontier.data(), w, a));
-  }
-  write_checkpoint(options_.checkpoint_path, meta, mine, values, words, world_);
+  for (std::size_t d = 0; d < locals_.size(); ++d) download_assigned(d, values, &words);
+  std::vector<double> stored(values.size());
+  std::transform(values.begin(), values.end(), stored.begin(), [](Value v) { return to_stored(v); });
+  write_checkpoint(options_.checkpoint_path, meta, mine, stored, words, world_);
 }
 
 template <typename P>
@@ -388,12 +519,7 @@ EnactResult<typename P::Value> Enactor<P>::run() {
   result.iterations = iteration_;
   result.mine = rank_range();
   result.values.reserve(result.mine.size());
-  std::vector<Value> full(g_.info.num_vertices);
-  for (std::size_t d = 0; d < locals_.size(); ++d) {
-    const VertexRange a = assigned(d);
-    locals_[d].part->download(full.data(), nullptr);
-    result.values.insert(result.values.end(), full.begin() + a.begin, full.begin() + a.end);
-  }
+  for (std::size_t d = 0; d < locals_.size(); ++d) download_assigned(d, result.values, nullptr);
   return result;
 }
 

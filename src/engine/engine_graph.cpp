@@ -4,11 +4,10 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <bitset>
 #include <limits>
 
-#include "boundary.hpp"
 #include "error.hpp"
+#include "graph/mirror_discovery.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::engine {
@@ -75,11 +74,12 @@ graph::CsrSlice merge_rows(const graph::CsrSlice& a, const graph::CsrSlice& b) {
   return merged;
 }
 
-// Activation lists: the transpose of the stored in-edges, indexed by source vertex.
+// Activation lists: the transpose of the stored in-edges, indexed by source (local id).
 // Sources are scattered over the whole graph, so a direct counting sort misses the cache on
 // every edge; instead the edges are first split by blocks of sources (few output streams),
 // then each block is transposed within a cache-sized range, blocks in parallel.
-void build_targets(PartitionGraph& p, VertexId num_vertices) {
+void build_targets(PartitionGraph& p) {
+  const VertexId num_vertices = p.ids.size();
   constexpr unsigned kBlockBits = 12;
   const std::size_t blocks = (std::size_t{num_vertices} >> kBlockBits) + 1;
   const auto& in = p.in;
@@ -96,7 +96,7 @@ void build_targets(PartitionGraph& p, VertexId num_vertices) {
   {
     std::vector<EdgeIndex> cursor(block_start.begin(), block_start.end() - 1);
     for (std::size_t row = 0; row + 1 < in.indptr.size(); ++row) {
-      const auto v = static_cast<VertexId>(in.range.begin + row);
+      const auto v = static_cast<VertexId>(row);
       for (EdgeIndex e = in.indptr[row]; e < in.indptr[row + 1]; ++e)
         by_block[cursor[in.indices[e] >> kBlockBits]++] = {in.indices[e], v,
                                                            weighted ? in.weights[e] : Weight(1)};
@@ -130,16 +130,17 @@ void build_targets(PartitionGraph& p, VertexId num_vertices) {
 
 graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p) {
   graph::PartitionView view;
-  view.num_vertices = g.info.num_vertices;
-  view.stored = p.stored;
-  view.in = {p.in.range, p.in.indptr.data(), p.in.indices.data(),
+  view.num_vertices = p.ids.size();
+  view.stored = {0, p.stored.size()};
+  view.in = {view.stored, p.in.indptr.data(), p.in.indices.data(),
              p.in.weights.empty() ? nullptr : p.in.weights.data()};
   view.targets = {p.targets_indptr.data(), p.targets.data(),
                   p.target_weights.empty() ? nullptr : p.target_weights.data()};
   view.num_targets = p.targets.size();
-  view.statics = g.statics.empty() ? nullptr : g.statics.data();
-  view.boundary = g.boundary.data();
-  view.sections = g.plan.sections;
+  view.statics = p.statics.empty() ? nullptr : p.statics.data();
+  view.boundary = p.boundary.data();
+  // Stored ranges start on a section edge, so local sections are global ones shifted.
+  view.sections = {view.num_vertices, g.plan.sections.section_size};
   return view;
 }
 
@@ -186,6 +187,28 @@ std::vector<graph::VertexStatic> gather_out_degrees(const GraphInput& input,
 
 }  // namespace
 
+namespace {
+
+// The per-vertex static data of a partition's held vertices, from the whole graph's.
+std::vector<graph::VertexStatic> held_statics(const partition::LocalIds& ids,
+                                              const std::vector<graph::VertexStatic>& all) {
+  std::vector<graph::VertexStatic> held(ids.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(held.size()); ++i)
+    held[static_cast<std::size_t>(i)] = all[ids.global(static_cast<VertexId>(i))];
+  return held;
+}
+
+// Boundary bits of a partition: the stored vertices another partition holds.
+std::vector<graph::BitWord> boundary_bits(const PartitionGraph& p) {
+  std::vector<graph::BitWord> bits(graph::bit_words(p.ids.size()), 0);
+  for (VertexId v = 0; v < p.stored.size(); ++v)
+    if (p.mirrors.shared(v)) bits[v / graph::kBitsPerWord] |= graph::bit_of(v);
+  return bits;
+}
+
+}  // namespace
+
 EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
                               const LoadOptions& options) {
   WG_REQUIRE(options.devices_per_rank >= 1, "--devices-per-rank must be at least 1 (got {})",
@@ -197,12 +220,13 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
   EngineGraph g;
   g.info = input.info();
   g.plan = plan_partitions(input, topology, options);
-  if (options.needs_out_degree) g.statics = gather_out_degrees(input, topology, g.plan.sections);
+  const std::vector<graph::VertexStatic> statics =
+      options.needs_out_degree ? gather_out_degrees(input, topology, g.plan.sections)
+                               : std::vector<graph::VertexStatic>{};
   spdlog::info("partition plan ready ({:.2f} s): static borders {}", elapsed(),
                fmt::join(g.plan.static_borders, " "));
 
   const VertexId n = g.info.num_vertices;
-  std::vector<std::uint64_t> read_outside(graph::bit_words(n), 0);
   float smallest_weight = std::numeric_limits<float>::infinity();
   for (int d = 0; d < options.devices_per_rank; ++d) {
     PartitionGraph p;
@@ -215,9 +239,11 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
                   p.stored.begin, p.stored.end, p.in.indices.size(), elapsed());
     if (!options.use_weights) graph::CsrSlice{}.weights.swap(p.in.weights);
     for (float w : p.in.weights) smallest_weight = std::min(smallest_weight, w);
-    partition::mark_read_outside(p.stored, p.in.indices.data(), p.in.indices.size(), read_outside);
-    build_targets(p, n);
-    spdlog::debug("partition {}: activation lists built ({:.2f} s)", p.index, elapsed());
+    p.ids = partition::LocalIds::localise(p.stored, n, p.in.indices.data(), p.in.indices.size());
+    if (!statics.empty()) p.statics = held_statics(p.ids, statics);
+    build_targets(p);
+    spdlog::debug("partition {}: {} ghosts, activation lists built ({:.2f} s)", p.index,
+                  p.ids.ghosts().size(), elapsed());
     g.local.push_back(std::move(p));
   }
 
@@ -226,13 +252,25 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
              "graph {} has a negative edge weight ({}); shortest paths need weights >= 0",
              g.info.index_path, smallest_weight);
 
-  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, read_outside.data(), static_cast<int>(read_outside.size()),
-                          MPI_UINT64_T, MPI_BOR, topology.world()));
-  partition::mark_multi_stored(g.plan.stored, read_outside);
-  g.boundary = std::move(read_outside);
-  for (std::uint64_t w : g.boundary) g.boundary_vertices += std::bitset<64>(w).count();
-  spdlog::info("{} partitions loaded ({:.2f} s), {} boundary vertices of {}", g.plan.num_partitions,
-               elapsed(), g.boundary_vertices, n);
+  std::vector<const partition::LocalIds*> held;
+  for (const PartitionGraph& p : g.local) held.push_back(&p.ids);
+  std::vector<partition::MirrorLists> mirrors = comm::discover_mirrors(
+      held, g.plan.first_local, g.plan.stored, options.devices_per_rank, topology.world());
+  std::uint64_t counts[2] = {0, 0};  // boundary vertices (by static owner), mirrors
+  for (std::size_t d = 0; d < g.local.size(); ++d) {
+    PartitionGraph& p = g.local[d];
+    p.mirrors = std::move(mirrors[d]);
+    p.boundary = boundary_bits(p);
+    const auto index = static_cast<std::size_t>(p.index);
+    for (VertexId v = g.plan.static_borders[index]; v < g.plan.static_borders[index + 1]; ++v)
+      counts[0] += p.mirrors.shared(v - p.stored.begin) ? 1 : 0;
+    counts[1] += p.mirrors.mirrors();
+  }
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, counts, 2, MPI_UINT64_T, MPI_SUM, topology.world()));
+  g.boundary_vertices = counts[0];
+  g.mirrors = counts[1];
+  spdlog::info("{} partitions loaded ({:.2f} s), {} boundary vertices of {}, {} mirrors",
+               g.plan.num_partitions, elapsed(), g.boundary_vertices, n, g.mirrors);
   return g;
 }
 

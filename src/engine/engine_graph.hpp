@@ -1,12 +1,15 @@
 // The graph as the engine holds it: the partition plan (sections, static borders, stored
-// ranges) computed identically on every rank, this rank's partitions with their stored
-// in-edges and activation lists, the boundary marks and the per-vertex static data.
+// ranges) computed identically on every rank, and this rank's partitions under local ids
+// (partition/local_ids.hpp) with their stored in-edges, activation lists, mirror lists,
+// boundary marks and per-vertex static data. Nothing here has the length of the graph.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "borders.hpp"
+#include "local_ids.hpp"
+#include "mirror_lists.hpp"
 #include "engine/graph_input.hpp"
 #include "graph/bitmask.hpp"
 #include "graph/host/csr_view.hpp"
@@ -35,31 +38,37 @@ struct PartitionPlan {
   std::vector<VertexRange> stored;
 };
 
-// One partition ("device"): what it stores and how it finds whom to activate.
+// One partition ("device"): what it stores and how it finds whom to activate, all in
+// its local ids.
 struct PartitionGraph {
   int index = 0;
-  VertexRange stored;
-  graph::CsrSlice in;  // in-edges (or both directions) of `stored`
-  // Out-edges into `stored` of every vertex (push, activation): the transpose of `in`.
-  std::vector<EdgeIndex> targets_indptr;  // num_vertices + 1 entries
+  VertexRange stored;  // global ids
+  partition::LocalIds ids;
+  graph::CsrSlice in;  // in-edges (or both directions) of `stored`, sources as local ids
+  // Out-edges into `stored` of every held vertex (push, activation): the transpose of `in`.
+  std::vector<EdgeIndex> targets_indptr;  // ids.size() + 1 entries
   std::vector<VertexId> targets;
-  std::vector<Weight> target_weights;  // empty when `in` has no weights
+  std::vector<Weight> target_weights;        // empty when `in` has no weights
+  std::vector<graph::VertexStatic> statics;  // per held vertex when needs_out_degree
+  partition::MirrorLists mirrors;            // who else holds each stored vertex
+  std::vector<graph::BitWord> boundary;      // bit per held vertex: stored and mirrored
 };
 
 struct EngineGraph {
   graph::GraphInfo info;
   PartitionPlan plan;
-  std::vector<PartitionGraph> local;         // this rank's partitions
-  std::vector<graph::BitWord> boundary;      // bit per vertex
-  std::vector<graph::VertexStatic> statics;  // per vertex when needs_out_degree
-  std::uint64_t boundary_vertices = 0;
+  std::vector<PartitionGraph> local;  // this rank's partitions
+  std::uint64_t boundary_vertices = 0;  // over all partitions, each counted by its static owner
+  std::uint64_t mirrors = 0;            // over all partitions
 };
 
-// The views a partition backend computes from (kernels/graph/partition.hpp).
+// The views a partition backend computes from (kernels/graph/partition.hpp), in the
+// partition's local ids.
 graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p);
 
 // Collective over the topology's world: plans the partitions, reads this rank's stored
-// ranges, marks the boundary vertices. Errors (negative weights) are raised on every rank.
+// ranges, gives them local ids, discovers the mirrors and marks the boundary vertices.
+// Errors (negative weights) are raised on every rank.
 EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
                               const LoadOptions& options);
 

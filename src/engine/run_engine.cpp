@@ -276,7 +276,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   e.tolerance = P::kUsesTolerance ? change_threshold(o.tolerance_rule, o.tolerance,
                                                       e.params.damping, info.num_vertices)
                                    : 0.0;
-  e.vertex_refinement = o.exchange == ExchangeMode::vertex_refinement;
+  e.exchange = o.exchange;
   e.balance = o.balance;
   e.checkpoint_path = checkpoint_path_for(o);
   e.checkpoint_every = o.checkpoint_every;
@@ -313,7 +313,9 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
   h["threads_per_rank"] = omp_get_max_threads();
-  h["exchange"] = e.vertex_refinement ? "vr" : "all";
+  h["exchange"] = o.exchange == ExchangeMode::targeted            ? "targeted"
+                  : o.exchange == ExchangeMode::vertex_refinement ? "vr"
+                                                                  : "all";
   h["balance"] = e.balance ? "sliding" : "off";
   h["overlap"] = o.overlap;
   h["section_size"] = o.section_size;
@@ -322,6 +324,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   for (VertexRange r : g.plan.stored) stored.push_back({r.begin, r.end});
   h["stored_ranges"] = stored;
   h["boundary_vertices"] = g.boundary_vertices;
+  h["mirrors"] = g.mirrors;
   if (!o.resume_path.empty())
     h["resumed_from"] = {{"path", o.resume_path}, {"iteration", checkpoint.meta.iteration}};
 

@@ -10,7 +10,9 @@
 
 namespace wg::engine {
 
-enum class ExchangeMode { vertex_refinement, all_updates };
+// Where a changed vertex goes: to the partitions holding it (mirror lists), or every
+// changed boundary vertex to every rank (vertex refinement), or every change to every rank.
+enum class ExchangeMode { targeted, vertex_refinement, all_updates };
 enum class OutputFormat { tsv, hdf5 };
 // When PageRank stops (stopping_rule.hpp): `error` bounds the L1 distance to the converged
 // ranks by --tolerance; `networkx` stops when one iteration changes the ranks by less than
@@ -29,7 +31,7 @@ struct RunOptions {
   std::string report_path;
   double tolerance = 1e-6;  // PageRank, read by tolerance_rule
   ToleranceRule tolerance_rule = ToleranceRule::error;
-  ExchangeMode exchange = ExchangeMode::vertex_refinement;
+  ExchangeMode exchange = ExchangeMode::targeted;
   bool balance = true;
   double overlap = 0.25;
   int devices_per_rank = 1;

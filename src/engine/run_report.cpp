@@ -34,10 +34,12 @@ void RunReport::add(IterationRecord record) {
 
 void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterations,
                        double load_seconds) {
-  double seconds = 0.0;
+  double seconds = 0.0, step = 0.0, exchange = 0.0;
   std::uint64_t edges = 0, outbox = 0, received = 0;
   for (const IterationRecord& r : iterations_) {
     seconds += r.seconds;
+    step += r.step_seconds;
+    exchange += r.exchange_seconds;
     edges += r.edges;
     outbox += r.outbox_bytes;
     received += r.received_bytes;
@@ -48,6 +50,8 @@ void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterat
               {"iterations_this_run", iterations_.size()},
               {"load_seconds", load_seconds},
               {"compute_seconds", seconds},
+              {"step_seconds", step},
+              {"exchange_seconds", exchange},
               {"edges", edges},
               {"edges_per_second", rate},
               {"outbox_bytes", outbox},
@@ -73,7 +77,10 @@ void RunReport::write(const std::string& path) const {
                           {"pull_partitions", r.pull_partitions},
                           {"change", r.change},
                           {"seconds", r.seconds},
-                          {"borders", r.borders}});
+                          {"step_seconds", r.step_seconds},
+                          {"exchange_seconds", r.exchange_seconds},
+                          {"borders", r.borders},
+                          {"partition_edges", r.partition_edges}});
   report["iterations"] = std::move(iterations);
   const std::string temporary = path + ".tmp";
   {

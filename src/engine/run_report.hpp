@@ -22,7 +22,10 @@ struct IterationRecord {
   std::uint64_t pull_partitions = 0;
   double change = 0.0;  // summed change of the values (PageRank: L1)
   double seconds = 0.0;
+  double step_seconds = 0.0;      // rank 0's balance and compute
+  double exchange_seconds = 0.0;  // rank 0's exchange (with the wait for the slowest rank)
   std::vector<VertexId> borders;  // the assigned ranges the iteration computed
+  std::vector<std::uint64_t> partition_edges;  // edges each partition walked
 };
 
 class RunReport {

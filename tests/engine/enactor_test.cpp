@@ -1,6 +1,6 @@
 // The engine in-process under mpirun, on a graph held in memory (no files): small cases
-// worked by hand, for every combination of partitions per rank, balancer, exchange and
-// direction (push, pull, auto).
+// worked by hand, for every combination of partitions per rank, balancer, exchange
+// (targeted, vr, all) and direction (push, pull, auto).
 //
 // Graph: 256 vertices; a chain 0 -> 1 -> ... -> 199 with weight 1 per edge, a shortcut
 // 0 -> 100 of weight 50, a path 200 -> 201 -> 202 -> 203 of weights 2^24, 1, 1, and
@@ -78,7 +78,7 @@ class MemoryGraph final : public GraphInput {
   graph::GraphInfo info_;
 };
 
-using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, bool /*vr*/, Direction>;
+using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, ExchangeMode, Direction>;
 
 template <typename P>
 std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
@@ -95,7 +95,7 @@ std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
   options.params.source = source;
   options.params.num_vertices = kVertices;
   options.balance = std::get<1>(layout);
-  options.vertex_refinement = std::get<2>(layout);
+  options.exchange = std::get<2>(layout);
   options.direction = std::get<3>(layout);
   RunReport report(false);
   Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options, report);
@@ -151,7 +151,9 @@ TEST_P(EnactorTest, ComponentLabels) {
 
 INSTANTIATE_TEST_SUITE_P(
     Layouts, EnactorTest,
-    ::testing::Combine(::testing::Values(1, 2), ::testing::Bool(), ::testing::Bool(),
+    ::testing::Combine(::testing::Values(1, 2), ::testing::Bool(),
+                       ::testing::Values(ExchangeMode::targeted, ExchangeMode::vertex_refinement,
+                                         ExchangeMode::all_updates),
                        ::testing::Values(Direction::automatic, Direction::push, Direction::pull)));
 
 }  // namespace

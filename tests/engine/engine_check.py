@@ -156,6 +156,8 @@ def suite_options(workdir):
         (2, ["--balance", "off"]),
         (4, ["--balance", "off"]),
         (2, ["--exchange", "all"]),
+        (3, ["--exchange", "vr"]),
+        (4, ["--exchange", "targeted", "--devices-per-rank", 2]),
         (4, ["--ranks-per-node", 1]),
         (3, ["--ranks-per-node", 2]),
         (4, ["--overlap", 0]),
@@ -166,12 +168,17 @@ def suite_options(workdir):
             run_case(g, algo, ranks, workdir, SECTION + extra, tag="-" + "-".join(map(str, extra)))
     run_case(g, "cc", 4, workdir, SECTION + ["--ranks-per-node", 1, "--devices-per-rank", 2],
              tag="-rpn1dpr2")
-    # Vertex refinement sends less than sending every update.
-    for algo in ("bfs", "sssp"):
-        vr, _ = run_case(g, algo, 4, workdir, SECTION + ["--exchange", "vr"], tag="-vr")
-        everything, _ = run_case(g, algo, 4, workdir, SECTION + ["--exchange", "all"], tag="-all")
-        a, b = vr["summary"]["outbox_bytes"], everything["summary"]["outbox_bytes"]
-        expect(0 < a < b, f"{algo}: outbox bytes under vr ({a}) < under all ({b})")
+    # Targeted sends less than vertex refinement, which sends less than every update (the
+    # balancer is off so that the three runs compute the same iterations).
+    for algo in ("bfs", "sssp", "pagerank"):
+        sent = {}
+        for mode in ("targeted", "vr", "all"):
+            rep, _ = run_case(g, algo, 4, workdir, SECTION + ["--exchange", mode, "--balance", "off"],
+                              tag="-" + mode)
+            expect(rep["exchange"] == mode, f"{algo}: the report names exchange {mode}")
+            sent[mode] = rep["summary"]["received_bytes"]
+        expect(0 < sent["targeted"] < sent["vr"] < sent["all"],
+               f"{algo}: bytes received, targeted {sent['targeted']} < vr {sent['vr']} < all {sent['all']}")
     # The balancer moves borders on a changing frontier; every report lists them.
     rep, _ = run_case(g, "bfs", 4, workdir, SECTION, tag="-borders")
     borders = [tuple(it["borders"]) for it in rep["iterations"]]

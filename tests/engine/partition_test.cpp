@@ -1,12 +1,13 @@
-// Partitioning without MPI: equal-work borders, permissive stored ranges, boundary marks
-// and the sliding balancer.
+// Partitioning without MPI: equal-work borders, permissive stored ranges, local ids,
+// mirror lists and the sliding balancer.
 #include <gtest/gtest.h>
 
 #include <numeric>
 
 #include "balancer.hpp"
 #include "borders.hpp"
-#include "boundary.hpp"
+#include "local_ids.hpp"
+#include "mirror_lists.hpp"
 
 namespace wg::partition {
 namespace {
@@ -66,16 +67,34 @@ TEST(StoredRanges, ExtendIntoNeighboursWithinTheBudget) {
   }
 }
 
-TEST(Boundary, MarksSharedAndRemotelyReadVertices) {
-  std::vector<std::uint64_t> words(2, 0);
-  mark_multi_stored({{0, 70}, {64, 128}}, words);
-  for (VertexId v = 0; v < 128; ++v)
-    EXPECT_EQ((words[v / 64] >> (v % 64)) & 1, v >= 64 && v < 70 ? 1u : 0u) << v;
-  std::vector<std::uint64_t> read(2, 0);
-  const std::vector<VertexId> sources{3, 5, 100, 120};
-  mark_read_outside({0, 64}, sources.data(), sources.size(), read);
-  EXPECT_EQ(read[0], 0u);
-  EXPECT_EQ(read[1], (std::uint64_t{1} << (100 - 64)) | (std::uint64_t{1} << (120 - 64)));
+TEST(LocalIds, StoredFirstThenGhostsInOrder) {
+  // Stored [64, 128); in-edges read 70 and 127 (stored), 3, 300 and 5 (ghosts, 3 twice).
+  std::vector<VertexId> sources{70, 300, 3, 127, 5, 3};
+  const LocalIds ids = LocalIds::localise({64, 128}, 400, sources.data(), sources.size());
+  EXPECT_EQ(ids.ghosts(), (std::vector<VertexId>{3, 5, 300}));
+  EXPECT_EQ(ids.size(), 67u);
+  EXPECT_EQ(sources, (std::vector<VertexId>{6, 66, 64, 63, 65, 64}));
+  for (VertexId local = 0; local < ids.size(); ++local)
+    EXPECT_EQ(ids.local(ids.global(local)), local) << local;
+  EXPECT_EQ(ids.global(0), 64u);
+  EXPECT_EQ(ids.global(66), 300u);
+  EXPECT_EQ(ids.local(4), LocalIds::kAbsent);
+  EXPECT_EQ(ids.local(128), LocalIds::kAbsent);
+  EXPECT_EQ(ids.local(VertexRange{64, 128}), (VertexRange{0, 64}));
+}
+
+TEST(MirrorLists, ReadersPerVertexSortedByPartition) {
+  const MirrorLists lists(4, {{2, {3, 10}}, {0, {1, 7}}, {2, {1, 8}}});
+  EXPECT_EQ(lists.stored_size(), 4u);
+  EXPECT_EQ(lists.mirrors(), 3u);
+  EXPECT_TRUE(lists.shared(0));
+  EXPECT_FALSE(lists.shared(1));
+  EXPECT_FALSE(lists.shared(3));
+  ASSERT_EQ(lists.end(2) - lists.begin(2), 2);
+  EXPECT_EQ(lists.begin(2)[0].partition, 1u);
+  EXPECT_EQ(lists.begin(2)[0].local, 8u);
+  EXPECT_EQ(lists.begin(2)[1].partition, 3u);
+  EXPECT_EQ(lists.begin(0)->local, 7u);
 }
 
 TEST(SlidingBalancer, MovesBordersTowardEqualActiveWorkInsideStoredRanges) {
