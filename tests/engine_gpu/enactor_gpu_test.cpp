@@ -119,7 +119,8 @@ struct Gpu {
 // The whole value vector of one run, gathered on every rank.
 template <typename P>
 std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu,
-                        KernelChoice kernel, Direction direction, std::uint64_t& iterations) {
+                        KernelChoice kernel, Direction direction, std::uint64_t& iterations,
+                        ExchangeMode exchange = ExchangeMode::targeted) {
   comm::GraphTopology topology(MPI_COMM_WORLD, 0);
   LoadOptions load;
   load.devices_per_rank = partitions;
@@ -140,6 +141,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.tolerance = 1e-10;
   options.kernel = kernel;
   options.direction = direction;
+  options.exchange = exchange;
   for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
     options.gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
   RunReport report(false);
@@ -216,6 +218,49 @@ TEST_P(GpuEnactorTest, Sssp) { compare<graph::Sssp>(0.0); }
 TEST_P(GpuEnactorTest, Sswp) { compare<graph::Sswp>(0.0); }
 TEST_P(GpuEnactorTest, ConnectedComponents) { compare<graph::ConnectedComponents>(0.0); }
 TEST_P(GpuEnactorTest, PageRank) { compare<graph::PageRank>(1e-9); }
+
+// Every exchange mode, two partitions per rank (on one GPU when the rank has one).
+TEST(GpuExchange, EveryModeMatchesTheHost) {
+  Gpu gpu;
+  const std::string why = gpu_or_skip(gpu);
+  if (!why.empty()) GTEST_SKIP() << why;
+  const MemoryGraph input = rmat_graph();
+  for (ExchangeMode mode :
+       {ExchangeMode::targeted, ExchangeMode::vertex_refinement, ExchangeMode::all_updates}) {
+    std::uint64_t iterations = 0;
+    const auto want =
+        run<graph::Sssp>(input, 2, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations, mode);
+    EXPECT_EQ(run<graph::Sssp>(input, 2, gpu, KernelChoice::automatic, Direction::automatic,
+                               iterations, mode),
+              want);
+    const auto ranks = run<graph::PageRank>(input, 2, Gpu{}, KernelChoice::automatic,
+                                            Direction::automatic, iterations, mode);
+    const auto got = run<graph::PageRank>(input, 2, gpu, KernelChoice::automatic,
+                                          Direction::automatic, iterations, mode);
+    for (std::size_t v = 0; v < ranks.size(); ++v) EXPECT_NEAR(got[v], ranks[v], 1e-9) << v;
+  }
+}
+
+// A partition larger than the GPU's free memory is refused before anything is allocated,
+// with a message that says what to do.
+TEST(GpuMemory, TooLargeAPartitionIsRefused) {
+  Gpu gpu;
+  const std::string why = gpu_or_skip(gpu);
+  if (!why.empty()) GTEST_SKIP() << why;
+#if WARPGRAPH_WITH_CUDA
+  const EdgeIndex no_rows[1] = {0};
+  graph::PartitionView view;
+  view.num_vertices = ~VertexId{0};  // 4 billion held vertices: hundreds of GiB
+  view.in.indptr = no_rows;
+  view.sections = {view.num_vertices, 256};
+  try {
+    graph::make_cuda_partition<graph::Bfs>(gpu.devices.front(), view, KernelChoice::automatic);
+    ADD_FAILURE() << "a partition of 4 billion vertices was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("run on more GPUs"), std::string::npos) << e.what();
+  }
+#endif
+}
 
 INSTANTIATE_TEST_SUITE_P(
     Kernels, GpuEnactorTest,

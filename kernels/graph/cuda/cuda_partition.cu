@@ -40,6 +40,38 @@ void upload(DeviceBuffer<T>& to, const T* from, std::size_t count, cudaStream_t 
   if (from) to.upload(from, count, stream);
 }
 
+// The device memory a partition takes (what the constructor allocates, with the inbox at
+// its largest: every held vertex received once), so that a partition that cannot fit is
+// refused before any of it is allocated. README.md gives the formula in short.
+template <typename P>
+std::size_t device_bytes(const PartitionView& view, KernelChoice kernel) {
+  using Value = typename P::Value;
+  const std::size_t n = view.num_vertices, rows = view.stored.size();
+  const std::size_t edges = view.in.indptr[rows], targets = view.num_targets;
+  const std::size_t weight = view.in.weights ? sizeof(Weight) : 0;
+  std::size_t bytes = (rows + 1) * sizeof(EdgeIndex) + edges * (sizeof(VertexId) + weight);
+  bytes += (n + 1) * sizeof(EdgeIndex) + targets * (sizeof(VertexId) + weight);
+  bytes += 3 * bit_words(n) * sizeof(BitWord) + (view.statics ? n * sizeof(VertexStatic) : 0);
+  bytes += n * sizeof(Value) * (P::kAllActive ? 2 : 1);
+  if (!P::kAllActive) bytes += 2 * n * sizeof(VertexId) + 2 * (n + 1) * sizeof(EdgeIndex);
+  if (kernel == KernelChoice::dynamic) bytes += rows * sizeof(VertexId);
+  bytes += (rows + n) * sizeof(UpdatePair<Value>);  // outbox and inbox
+  return bytes;
+}
+
+void require_fits(int device, std::size_t needed, const PartitionView& view) {
+  std::size_t free = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+  WG_REQUIRE(needed <= free,
+             "a partition of {} vertices ({} stored) and {} edges needs {:.2f} GiB on GPU {}, "
+             "but {:.2f} GiB of its {:.2f} GiB are free; run on more GPUs (more ranks, or "
+             "--devices-per-rank)",
+             view.num_vertices, view.stored.size(), view.in.indptr[view.stored.size()],
+             static_cast<double>(needed) / kGiB, device, static_cast<double>(free) / kGiB,
+             static_cast<double>(total) / kGiB);
+}
+
 template <typename P>
 class CudaPartition final : public Partition<P> {
  public:
@@ -49,6 +81,7 @@ class CudaPartition final : public Partition<P> {
   CudaPartition(int device, const PartitionView& view, KernelChoice kernel)
       : device_(device), view_(view), kernel_(kernel), words_(bit_words(view.num_vertices)) {
     CUDA_CHECK(cudaSetDevice(device));
+    require_fits(device, device_bytes<P>(view, kernel), view);
     int sms = 1;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     max_blocks_ = static_cast<unsigned>(sms) * 8;  // 8 blocks of 256 threads fill an SM
