@@ -40,7 +40,8 @@ LocalIds LocalIds::localise(VertexRange stored, VertexId num_vertices, VertexId*
   ghosts.reserve(before[words]);
   for (std::size_t w = 0; w < words; ++w)
     for (std::uint64_t bits = marked[w]; bits; bits &= bits - 1)
-      ghosts.push_back(static_cast<VertexId>(w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))));
+      ghosts.push_back(
+          static_cast<VertexId>(w * 64 + static_cast<unsigned>(__builtin_ctzll(bits))));
 
   const VertexId first_ghost = stored.size();
 #pragma omp parallel for schedule(static)
@@ -50,7 +51,8 @@ LocalIds LocalIds::localise(VertexRange stored, VertexId num_vertices, VertexId*
       sources[i] = u - stored.begin;
     } else {
       const std::uint64_t below = marked[u / 64] & ((std::uint64_t{1} << (u % 64)) - 1);
-      sources[i] = first_ghost + before[u / 64] + static_cast<VertexId>(std::bitset<64>(below).count());
+      sources[i] =
+          first_ghost + before[u / 64] + static_cast<VertexId>(std::bitset<64>(below).count());
     }
   }
   return LocalIds(stored, std::move(ghosts));

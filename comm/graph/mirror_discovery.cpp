@@ -31,7 +31,8 @@ void add_records(const partition::LocalIds& held, std::uint32_t index, VertexRan
   const std::vector<VertexId>& ghosts = held.ghosts();
   auto at = std::lower_bound(ghosts.begin(), ghosts.end(), owner.begin);
   for (; at != ghosts.end() && *at < owner.end; ++at)
-    out.push_back({slot, *at - owner.begin,
+    out.push_back({slot,
+                   *at - owner.begin,
                    {index, mine.size() + static_cast<VertexId>(at - ghosts.begin())}});
 }
 

@@ -1,9 +1,9 @@
 // `warpgraph run`: a vertex-centric algorithm on a sharded HDF5 graph, over all ranks.
-#include <map>
 #include <omp.h>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -26,8 +26,8 @@ void check_run_options(const engine::RunOptions& o) {
   if (!std::isfinite(o.tolerance)) fail("--tolerance {}: not a finite number", o.tolerance);
   if (!std::isfinite(o.overlap)) fail("--overlap {}: not a finite number", o.overlap);
   // Host partitions share the rank's threads; more than it has only slows every one down.
-  const int threads = std::max<int>(omp_get_max_threads(),
-                                    static_cast<int>(std::thread::hardware_concurrency()));
+  const int threads =
+      std::max<int>(omp_get_max_threads(), static_cast<int>(std::thread::hardware_concurrency()));
   if (o.backend != "cuda" && o.devices_per_rank > threads)
     fail("--devices-per-rank {}: this rank has {} threads; give at most {} partitions per rank",
          o.devices_per_rank, threads, threads);
@@ -43,8 +43,9 @@ void check_run_options(const engine::RunOptions& o) {
   }
   // The checkpoint may be the one resumed from (the usual requeue), nothing else may.
   const std::string checkpoint = engine::checkpoint_path_for(o);
-  io::refuse_overlaps(graph_files, {{o.output_path, "--output"}, {o.report_path, "--report"},
-                                    {checkpoint, "--checkpoint"}});
+  io::refuse_overlaps(
+      graph_files,
+      {{o.output_path, "--output"}, {o.report_path, "--report"}, {checkpoint, "--checkpoint"}});
   io::refuse_overlaps({{o.resume_path, "--resume"}},
                       {{o.output_path, "--output"}, {o.report_path, "--report"}});
   if (!o.output_path.empty()) io::require_writable(o.output_path, "--output");
@@ -97,8 +98,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                    "networkx (stop when an iteration changes the ranks by less than "
                    "tolerance x vertices in L1, as networkx.pagerank)")
       ->transform(CLI::CheckedTransformer(std::map<std::string, engine::ToleranceRule>{
-          {"error", engine::ToleranceRule::error},
-          {"networkx", engine::ToleranceRule::networkx}}));
+          {"error", engine::ToleranceRule::error}, {"networkx", engine::ToleranceRule::networkx}}));
   command
       ->add_option("--exchange", options->exchange,
                    "Boundary exchange: targeted (default: each updated vertex only to the "

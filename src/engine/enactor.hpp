@@ -32,10 +32,10 @@
 #include "engine/checkpoint.hpp"
 #include "engine/engine_graph.hpp"
 #include "engine/result_writer.hpp"
+#include "engine/run_options.hpp"
 #include "engine/run_report.hpp"
 #include "engine/stop_signal.hpp"
 #include "error.hpp"
-#include "engine/run_options.hpp"
 #include "graph/alltoall_bytes.hpp"
 #include "graph/exchanger.hpp"
 #include "graph/global_sum.hpp"
@@ -166,10 +166,10 @@ class Enactor {
   std::vector<Local> locals_;
   std::vector<VertexId> borders_;
   std::uint64_t iteration_ = 0;
-  std::uint64_t frontier_ = 0;  // global frontier size at the start of the iteration
-  std::vector<std::byte> bundle_;             // vr, all: this rank's outboxes, global ids
-  std::vector<std::vector<Update>> routed_;   // targeted: per destination partition
-  comm::GatheredBytes send_, received_;       // targeted: per destination / source rank
+  std::uint64_t frontier_ = 0;               // global frontier size at the start of the iteration
+  std::vector<std::byte> bundle_;            // vr, all: this rank's outboxes, global ids
+  std::vector<std::vector<Update>> routed_;  // targeted: per destination partition
+  comm::GatheredBytes send_, received_;      // targeted: per destination / source rank
 };
 
 template <typename P>
@@ -483,7 +483,8 @@ void Enactor<P>::write_checkpoint_now() {
   std::vector<std::uint64_t> words;
   for (std::size_t d = 0; d < locals_.size(); ++d) download_assigned(d, values, &words);
   std::vector<double> stored(values.size());
-  std::transform(values.begin(), values.end(), stored.begin(), [](Value v) { return to_stored(v); });
+  std::transform(values.begin(), values.end(), stored.begin(),
+                 [](Value v) { return to_stored(v); });
   write_checkpoint(options_.checkpoint_path, meta, mine, stored, words, world_);
 }
 

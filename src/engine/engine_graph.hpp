@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "borders.hpp"
-#include "local_ids.hpp"
-#include "mirror_lists.hpp"
 #include "engine/graph_input.hpp"
 #include "graph/bitmask.hpp"
 #include "graph/host/csr_view.hpp"
 #include "graph/partition.hpp"
 #include "graph/topology.hpp"
 #include "graph/vertex_program.hpp"
+#include "local_ids.hpp"
+#include "mirror_lists.hpp"
 
 namespace wg::engine {
 
@@ -57,7 +57,7 @@ struct PartitionGraph {
 struct EngineGraph {
   graph::GraphInfo info;
   PartitionPlan plan;
-  std::vector<PartitionGraph> local;  // this rank's partitions
+  std::vector<PartitionGraph> local;    // this rank's partitions
   std::uint64_t boundary_vertices = 0;  // over all partitions, each counted by its static owner
   std::uint64_t mirrors = 0;            // over all partitions
 };

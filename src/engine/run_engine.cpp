@@ -130,8 +130,10 @@ VertexId find_source(const RunOptions& o, const graph::GraphInfo& info,
   const std::string& text = *o.source;
   const std::optional<VertexId> v = ids.find(text);
   if (ids.relabelled())
-    WG_REQUIRE(v.has_value(), "--source {} is not a vertex id of graph {} (its ids are those of "
-               "the file it was converted from)", text, o.graph_path);
+    WG_REQUIRE(v.has_value(),
+               "--source {} is not a vertex id of graph {} (its ids are those of "
+               "the file it was converted from)",
+               text, o.graph_path);
   std::uint64_t number = 0;
   WG_REQUIRE(v.has_value() || graph::parse_unsigned(text, number),
              "--source {} is not a vertex id (a non-negative integer)", text);
@@ -274,8 +276,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   e.params.num_vertices = info.num_vertices;
   e.max_iterations = o.max_iterations;
   e.tolerance = P::kUsesTolerance ? change_threshold(o.tolerance_rule, o.tolerance,
-                                                      e.params.damping, info.num_vertices)
-                                   : 0.0;
+                                                     e.params.damping, info.num_vertices)
+                                  : 0.0;
   e.exchange = o.exchange;
   e.balance = o.balance;
   e.checkpoint_path = checkpoint_path_for(o);
@@ -300,11 +302,11 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
     h["tolerance"] = o.tolerance;
     h["tolerance_rule"] = to_string(o.tolerance_rule);
     h["change_threshold"] = e.tolerance;  // the iterations' "change" is compared with this
-    spdlog::info("stopping when the L1 change of an iteration is below {:.4g} ({})", e.tolerance,
-                 o.tolerance_rule == ToleranceRule::error
-                     ? fmt::format("ranks within {:.3g} in L1 of the converged ranks", o.tolerance)
-                     : fmt::format("networkx rule: {:.3g} x {} vertices", o.tolerance,
-                                   info.num_vertices));
+    spdlog::info(
+        "stopping when the L1 change of an iteration is below {:.4g} ({})", e.tolerance,
+        o.tolerance_rule == ToleranceRule::error
+            ? fmt::format("ranks within {:.3g} in L1 of the converged ranks", o.tolerance)
+            : fmt::format("networkx rule: {:.3g} x {} vertices", o.tolerance, info.num_vertices));
   }
   h["backend"] = gpus ? "cuda" : "host";
   if (gpus) h["kernel"] = graph::to_string(e.kernel);

@@ -22,10 +22,10 @@ enum class ToleranceRule { error, networkx };
 struct RunOptions {
   std::string graph_path;
   std::string algorithm;
-  std::optional<std::string> source;  // a vertex id as the graph's input file spelled it
+  std::optional<std::string> source;          // a vertex id as the graph's input file spelled it
   std::uint64_t max_iterations = 0;           // 0: until converged
-  std::uint64_t sample_sources = 0;  // > 0: time runs from this many random sources
-  std::uint64_t seed = 1;            // of the sampled sources
+  std::uint64_t sample_sources = 0;           // > 0: time runs from this many random sources
+  std::uint64_t seed = 1;                     // of the sampled sources
   std::string output_path;                    // empty: no output file
   std::optional<OutputFormat> output_format;  // default: hdf5 for .h5/.hdf5, else tsv
   std::string report_path;
@@ -35,7 +35,7 @@ struct RunOptions {
   bool balance = true;
   double overlap = 0.25;
   int devices_per_rank = 1;
-  int ranks_per_node = 0;  // 0: physical nodes
+  int ranks_per_node = 0;          // 0: physical nodes
   std::string backend = "auto";    // host, cuda, or auto (backend_choice.hpp)
   std::string kernel = "auto";     // CUDA backend: auto, ws, dynamic, vwc or thread
   std::string direction = "auto";  // frontier programs: auto, push or pull

@@ -46,7 +46,8 @@ TEST(MirrorDiscovery, EveryHolderOfEveryStoredVertexOnce) {
   for (int p = 0; p < partitions; ++p) all.push_back(partition_ids(p, stored));
 
   std::vector<const partition::LocalIds*> held;
-  for (int d = 0; d < kPerRank; ++d) held.push_back(&all[static_cast<std::size_t>(rank * kPerRank + d)]);
+  for (int d = 0; d < kPerRank; ++d)
+    held.push_back(&all[static_cast<std::size_t>(rank * kPerRank + d)]);
   const auto lists = discover_mirrors(held, rank * kPerRank, stored, kPerRank, MPI_COMM_WORLD);
   ASSERT_EQ(lists.size(), static_cast<std::size_t>(kPerRank));
 

@@ -228,8 +228,8 @@ TEST(GpuExchange, EveryModeMatchesTheHost) {
   for (ExchangeMode mode :
        {ExchangeMode::targeted, ExchangeMode::vertex_refinement, ExchangeMode::all_updates}) {
     std::uint64_t iterations = 0;
-    const auto want =
-        run<graph::Sssp>(input, 2, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations, mode);
+    const auto want = run<graph::Sssp>(input, 2, Gpu{}, KernelChoice::automatic,
+                                       Direction::automatic, iterations, mode);
     EXPECT_EQ(run<graph::Sssp>(input, 2, gpu, KernelChoice::automatic, Direction::automatic,
                                iterations, mode),
               want);
