@@ -59,12 +59,25 @@ int rank_of(MPI_Comm comm) {
   return rank;
 }
 
+// A communicator of its own per test: a run holds one dispatch, and the messages of one
+// test's dispatch must not reach the next one's.
+class OwnComm {
+ public:
+  OwnComm() { MPI_Comm_dup(MPI_COMM_WORLD, &comm_); }
+  ~OwnComm() { MPI_Comm_free(&comm_); }
+  operator MPI_Comm() const { return comm_; }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+};
+
 TEST(AlignDispatcher, EveryBatchComesBackOnce) {
-  const int rank = rank_of(MPI_COMM_WORLD);
+  const OwnComm comm;
+  const int rank = rank_of(comm);
   const RankWorkers local = one_worker([rank](WorkBatch&& batch) { return result_of(batch, rank); });
   const std::atomic<bool> stop{false};
   if (rank != 0) {
-    EXPECT_FALSE(run_worker(MPI_COMM_WORLD, local).error);
+    EXPECT_FALSE(run_worker(comm, local).error);
     return;
   }
   CountingSource source;
@@ -78,7 +91,7 @@ TEST(AlignDispatcher, EveryBatchComesBackOnce) {
     ++seen.at(results.id);
   };
   callbacks.tick = [] {};
-  const DispatchOutcome outcome = run_dispatcher(MPI_COMM_WORLD, callbacks, local, stop);
+  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, stop);
   EXPECT_FALSE(outcome.error);
   EXPECT_FALSE(outcome.any_failed);
   EXPECT_FALSE(outcome.interrupted);
@@ -89,7 +102,8 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
   int size = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size == 1) GTEST_SKIP() << "needs a worker rank";
-  const int rank = rank_of(MPI_COMM_WORLD);
+  const OwnComm comm;
+  const int rank = rank_of(comm);
   const int failing = size - 1;
   const std::string message = "reads.fa: record 7 'x' (line 13): invalid dna letter 'J' at position 2";
   const RankWorkers local = one_worker([&, rank](WorkBatch&& batch) {
@@ -106,17 +120,17 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
     callbacks.remote_batch = [&](std::uint64_t, std::uint64_t) { return source.next(); };
     callbacks.accept = [](BatchResults&&) {};
     callbacks.tick = [] {};
-    outcome = run_dispatcher(MPI_COMM_WORLD, callbacks, local, stop);
+    outcome = run_dispatcher(comm, callbacks, local, stop);
     EXPECT_TRUE(outcome.any_failed);
     EXPECT_FALSE(outcome.error);
   } else {
-    outcome = run_worker(MPI_COMM_WORLD, local);
+    outcome = run_worker(comm, local);
     EXPECT_EQ(outcome.error.has_value(), rank == failing);
   }
   graph::FirstError error;
   if (outcome.error) error.record(0, *outcome.error);
   try {
-    graph::raise_first_error(error, MPI_COMM_WORLD);
+    graph::raise_first_error(error, comm);
     ADD_FAILURE() << "no rank learned of the error";
   } catch (const AgreedError& agreed) {
     EXPECT_EQ(agreed.what(), message);
