@@ -1,11 +1,5 @@
 #include "align/dispatcher.hpp"
 
-#include <boost/archive/binary_iarchive.hpp>
-#include <boost/archive/binary_oarchive.hpp>
-#include <boost/iostreams/device/array.hpp>
-#include <boost/iostreams/device/back_inserter.hpp>
-#include <boost/iostreams/stream.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <climits>
@@ -15,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "align/archive.hpp"
 #include "align/batch_maker.hpp"
 #include "mpi_check.hpp"
 
@@ -28,28 +23,6 @@ constexpr int kTagResidues = 704;  // a batch's residues, right after its kTagBa
 
 // How long an idle main thread waits for a local batch to finish before polling MPI again.
 constexpr std::chrono::microseconds kIdleWait{100};
-
-using Bytes = std::vector<char>;
-
-template <typename T>
-Bytes to_bytes(const T& value) {
-  Bytes bytes;
-  {
-    boost::iostreams::stream<boost::iostreams::back_insert_device<Bytes>> out(bytes);
-    boost::archive::binary_oarchive archive(out, boost::archive::no_header);
-    archive << value;
-  }  // the stream flushes into `bytes` when it closes
-  return bytes;
-}
-
-template <typename T>
-T from_bytes(const Bytes& bytes) {
-  boost::iostreams::stream<boost::iostreams::array_source> in(bytes.data(), bytes.size());
-  boost::archive::binary_iarchive archive(in, boost::archive::no_header);
-  T value;
-  archive >> value;
-  return value;
-}
 
 template <typename Buffer = Bytes>
 Buffer receive_matched(MPI_Message& message, const MPI_Status& status) {
@@ -124,19 +97,31 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
                                const RankWorkers& local, const std::atomic<bool>& stop) {
   int size = 1;
   MPI_CHECK(MPI_Comm_size(comm, &size));
+  DispatchOutcome outcome;
+  std::atomic<bool> halt{false};  // no new batches: stop was asked for, or a rank failed
   AlignPipeline pipeline(local.workers, local.workers.size() + 1,
                          [&]() -> std::optional<WorkBatch> {
-                           if (stop) return std::nullopt;
+                           if (halt) return std::nullopt;
                            return callbacks.next_batch(local.capacity_cells, local.floor_cells);
                          });
-  BatchMaker maker(callbacks.next_batch, stop, size > 1 ? batch_maker_threads() : 0);
+  BatchMaker maker(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
   std::deque<BatchMaker::Answer> answers;
   Outbox outbox(comm);
   int workers_finished = 0;
   auto last_tick = std::chrono::steady_clock::now();
   std::deque<BatchResults> finished;
   for (;;) {
-    bool busy = pipeline.take(finished);
+    if (stop) halt = true;
+    bool busy = false;
+    if (!outcome.error) {
+      try {
+        busy = pipeline.take(finished);
+      } catch (const std::exception& e) {  // a bad record in a batch of rank 0's own
+        outcome.error = e.what();
+        outcome.any_failed = true;
+        halt = true;
+      }
+    }
     for (; !finished.empty(); finished.pop_front()) callbacks.accept(std::move(finished.front()));
 
     for (;;) {  // every request that is waiting
@@ -148,6 +133,10 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       busy = true;
       auto request = from_bytes<WorkRequest>(receive_matched(message, status));
       if (request.has_results) callbacks.accept(std::move(request.results));
+      if (request.failed) {
+        outcome.any_failed = true;
+        halt = true;
+      }
       if (request.finished) ++workers_finished;
       if (request.wants_batch) maker.ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
     }
@@ -160,20 +149,28 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
         outbox.send({}, answer.rank, kTagStop);
     }
     outbox.progress();
-    if (workers_finished == size - 1 && pipeline.drained()) break;
+    // A failed pipeline has stopped its threads: nothing more comes from it.
+    const bool local_done = outcome.error || pipeline.drained();
+    if (workers_finished == size - 1 && local_done) break;
     const auto now = std::chrono::steady_clock::now();
     if (now - last_tick > std::chrono::milliseconds(250)) {
       callbacks.tick();
       last_tick = now;
     }
-    if (!busy) pipeline.wait(kIdleWait);
+    if (busy) continue;
+    if (outcome.error)
+      std::this_thread::sleep_for(kIdleWait);
+    else
+      pipeline.wait(kIdleWait);
   }
   outbox.wait_all();
   callbacks.tick();
-  return stop ? DispatchOutcome::interrupted : DispatchOutcome::completed;
+  outcome.interrupted = stop;
+  return outcome;
 }
 
-void run_worker(MPI_Comm comm, const RankWorkers& local) {
+DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
+  DispatchOutcome outcome;
   AlignPipeline pipeline(local.workers, 0);
   const std::size_t depth = local.workers.size() + 1;
   Outbox outbox(comm);
@@ -181,7 +178,7 @@ void run_worker(MPI_Comm comm, const RankWorkers& local) {
   bool stopped = false;
   const auto request = [&](std::optional<BatchResults> results) {
     WorkRequest message;
-    message.wants_batch = !stopped && pipeline.held() + awaiting < depth;
+    message.wants_batch = !stopped && !outcome.error && pipeline.held() + awaiting < depth;
     message.capacity_cells = local.capacity_cells;
     message.floor_cells = local.floor_cells;
     if (results) {
@@ -196,7 +193,17 @@ void run_worker(MPI_Comm comm, const RankWorkers& local) {
   };
   std::deque<BatchResults> finished;
   for (;;) {
-    bool busy = pipeline.take(finished);
+    bool busy = false;
+    if (!outcome.error) {
+      try {
+        busy = pipeline.take(finished);
+      } catch (const std::exception& e) {  // a bad record in one of this rank's batches
+        outcome.error = e.what();
+        WorkRequest failed;
+        failed.failed = true;
+        outbox.send(to_bytes(failed), 0, kTagRequest);
+      }
+    }
     for (; !finished.empty(); finished.pop_front()) request(std::move(finished.front()));
     while (request(std::nullopt)) {
     }
@@ -216,30 +223,26 @@ void run_worker(MPI_Comm comm, const RankWorkers& local) {
       auto batch = from_bytes<WorkBatch>(bytes);
       MPI_CHECK(MPI_Mprobe(0, kTagResidues, comm, &message, &status));
       batch.residues = receive_matched<std::vector<std::uint8_t>>(message, status);
-      pipeline.push(std::move(batch));
+      if (!outcome.error) pipeline.push(std::move(batch));  // a failed rank drops it
     }
     outbox.progress();
-    if (stopped && awaiting == 0) {
+    if (outcome.error) {
+      if (awaiting == 0) break;
+    } else if (stopped && awaiting == 0) {
       pipeline.close();
       if (pipeline.drained()) break;
     }
-    if (!busy) pipeline.wait(kIdleWait);
+    if (busy) continue;
+    if (outcome.error)
+      std::this_thread::sleep_for(kIdleWait);
+    else
+      pipeline.wait(kIdleWait);
   }
   WorkRequest last;
   last.finished = true;
   outbox.send(to_bytes(last), 0, kTagRequest);
   outbox.wait_all();
-}
-
-JobSetup broadcast_setup(MPI_Comm comm, const JobSetup& setup) {
-  int rank = 0;
-  MPI_CHECK(MPI_Comm_rank(comm, &rank));
-  Bytes bytes = rank == 0 ? to_bytes(setup) : Bytes();
-  unsigned long long size = bytes.size();
-  MPI_CHECK(MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm));
-  bytes.resize(size);
-  MPI_CHECK(MPI_Bcast(bytes.data(), static_cast<int>(size), MPI_BYTE, 0, comm));
-  return rank == 0 ? setup : from_bytes<JobSetup>(bytes);
+  return outcome;
 }
 
 }  // namespace wg::align

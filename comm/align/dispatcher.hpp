@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "align/align_pipeline.hpp"
@@ -23,11 +24,15 @@
 namespace wg::align {
 
 struct DispatchCallbacks {
-  // Next batch for a worker taking at most `capacity_cells` cells and, while there is
-  // enough work left, at least `floor_cells`; nothing when all are handed out. Called
-  // from rank 0's main thread and its feeder thread, possibly at the same time.
-  std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells, std::uint64_t floor_cells)>
-      next_batch;
+  // Next batch for rank 0's own aligners, taking at most `capacity_cells` cells and, while
+  // there is enough work left, at least `floor_cells`; nothing when all are handed out.
+  // Called from rank 0's feeder thread.
+  using NextBatch =
+      std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells, std::uint64_t floor_cells)>;
+  NextBatch next_batch;
+  // The same for another rank (with its residues when that rank cannot read them). Called
+  // from rank 0's helper threads, possibly at the same time as next_batch.
+  NextBatch remote_batch;
   // Results of one batch (rank 0, main thread).
   std::function<void(BatchResults&&)> accept;
   // Called about every few hundred milliseconds on rank 0's main thread.
@@ -41,18 +46,22 @@ struct RankWorkers {
   std::uint64_t floor_cells = 0;
 };
 
-enum class DispatchOutcome { completed, interrupted };
+// How a rank's part of the dispatch ended. A rank whose aligners failed (a bad record
+// in a batch it packed) keeps its error here rather than throwing, so that every rank
+// finishes the dispatch and they can agree on the error together afterwards.
+struct DispatchOutcome {
+  bool interrupted = false;   // stopped early by `stop`
+  bool any_failed = false;    // rank 0: some rank failed (no more batches were handed out)
+  std::optional<std::string> error;  // this rank's own error
+};
 
 // Rank 0. Returns once every worker has returned all its batches and was told to stop:
-// after all batches, or early when `stop` becomes true (no new batches then; batches
-// already handed out are finished).
+// after all batches, or early when `stop` becomes true or a rank fails (no new batches
+// then; batches already handed out are finished, or dropped by a failed rank).
 DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks,
                                const RankWorkers& local, const std::atomic<bool>& stop);
 
 // Ranks other than 0: pull, align, return, until told to stop.
-void run_worker(MPI_Comm comm, const RankWorkers& local);
-
-// Sends the job set-up from rank 0 to every rank (collective).
-JobSetup broadcast_setup(MPI_Comm comm, const JobSetup& setup);
+DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local);
 
 }  // namespace wg::align

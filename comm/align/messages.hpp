@@ -1,5 +1,6 @@
-// Messages of the alignment dispatcher, serialized with Boost.Serialization: the job set-up
-// broadcast once, batches of pairs handed to workers, and the results they send back.
+// Messages of the alignment dispatcher, serialized with Boost.Serialization: batches of
+// pairs handed to workers and the results they send back. (The job's set-up, broadcast
+// once, is src/align/job_setup.hpp.)
 #pragma once
 
 #include <boost/serialization/string.hpp>
@@ -11,38 +12,27 @@
 
 namespace wg::align {
 
-// Everything a worker needs besides the batches: the scoring in kernel form.
-struct JobSetup {
-  std::vector<std::int32_t> table;
-  std::int32_t gap_open = 0;
-  std::int32_t gap_extend = 0;
-  std::int32_t match = 0;
-  std::int32_t mismatch = 0;
-  bool end_gaps_free = false;
-  bool uniform = false;
-  bool traceback = false;
-
-  template <class Archive>
-  void serialize(Archive& ar, unsigned /*version*/) {
-    ar & table & gap_open & gap_extend & match & mismatch & end_gaps_free & uniform & traceback;
-  }
-};
-
-// Pairs with the sequences they use (each stored once) and their global pair ids. The
-// residues, the bulk of a batch, are not in the archive: they travel as a raw message of
-// their own right after it, sent from and received into the vector without copies.
+// Pairs with the sequences they use (each stored once, in a slot) and their global pair
+// ids. A slot names its sequence by key (query records first, then target records), and
+// the rank that aligns the batch reads the residues itself from the indexed input files.
+// Inputs that cannot be indexed (compressed, standard input, FASTQ) are read by rank 0,
+// which then ships the residues: they are not in the archive but travel as a raw message
+// of their own right after it, sent from and received into the vector without copies.
 struct WorkBatch {
   std::uint64_t id = 0;
   std::vector<std::uint64_t> pair_ids;
-  std::vector<std::uint8_t> residues;
-  std::vector<std::uint64_t> offsets;
-  std::vector<std::uint32_t> lengths;
-  std::vector<std::uint32_t> query;
-  std::vector<std::uint32_t> target;
+  std::vector<std::uint32_t> sequences;  // per slot: the sequence's key
+  std::vector<std::uint64_t> offsets;    // per slot: first residue in the packed pool
+  std::vector<std::uint32_t> lengths;    // per slot
+  std::vector<std::uint32_t> query;      // per pair: slot of the query
+  std::vector<std::uint32_t> target;     // per pair: slot of the target
+  std::vector<std::uint8_t> residues;    // shipped residues (empty when ranks read them)
+
+  std::uint64_t pool_size() const { return offsets.empty() ? 0 : offsets.back() + lengths.back(); }
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & offsets & lengths & query & target;
+    ar & id & pair_ids & sequences & offsets & lengths & query & target;
   }
 };
 
@@ -52,7 +42,9 @@ struct BatchResults {
   std::vector<std::int32_t> scores;
   std::vector<std::string> cigars;  // empty without traceback
   std::uint64_t cells = 0;
+  double pack_seconds = 0;          // reading and packing its residues (host memory)
   double compute_seconds = 0;       // time this batch spent in its aligner
+  double transfer_seconds = 0;      // of which copies to and from the GPU
   double kernel_seconds = 0;        // of which kernels alone (GPUs)
   double busy_seconds = 0;          // the rank's wall time so far with a batch in an aligner
   int aligners = 1;                 // aligners on the rank (they may overlap in time)
@@ -61,25 +53,28 @@ struct BatchResults {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & scores & cigars & cells & compute_seconds & kernel_seconds &
-        busy_seconds & aligners & rank & backend;
+    ar & id & pair_ids & scores & cigars & cells & pack_seconds & compute_seconds &
+        transfer_seconds & kernel_seconds & busy_seconds & aligners & rank & backend;
   }
 };
 
 // A worker's message to rank 0: results of a finished batch (if any), whether it wants
 // another batch (each such request gets exactly one answer: a batch or stop), and, last
 // of all, that it is done: every batch it received came back and it will send no more.
+// A worker that failed (a bad record in its batch) says so and asks for nothing more;
+// the ranks agree on the error after the dispatch.
 struct WorkRequest {
   bool has_results = false;
   BatchResults results;
   bool wants_batch = false;
+  bool failed = false;
   bool finished = false;
   std::uint64_t capacity_cells = 0;  // largest batch the worker takes
   std::uint64_t floor_cells = 0;     // smallest batch worth its overhead
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & has_results & results & wants_batch & finished & capacity_cells & floor_cells;
+    ar & has_results & results & wants_batch & failed & finished & capacity_cells & floor_cells;
   }
 };
 

@@ -9,10 +9,16 @@
 # Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
 # byte-identical across GPU counts and equal to the host backend's on the shared pairs.
 #
+# MODE=path runs only the input path's benchmark: the 100k DNA pairs of ~1 kb, score
+# only, on 1 GPU (and 2 and 4 when present), every rank reading the plain FASTA files
+# through their index, against the same files gzip-compressed (rank 0 reads them and
+# ships the residues with the batches); the table shows end-to-end against kernel GCUPS
+# and where the time went (the report's time_split), and the outputs must be identical.
+#
 # Usage: jobs/bench/align.sh [OUT_DIR]
-#   env: WARPGRAPH (default build/warpgraph), PAIRS (100000), HOST_PAIRS (2000), AVA_LARGE
-#   (4000 sequences), GPUS (GPUs to use at most; default: all visible), PYTHON (python3
-#   with parasail, if any)
+#   env: WARPGRAPH (default build/warpgraph), MODE (full or path; default full), PAIRS
+#   (100000), HOST_PAIRS (2000), AVA_LARGE (4000 sequences), GPUS (GPUs to use at most;
+#   default: all visible), PYTHON (python3 with parasail, if any)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-align}
@@ -27,19 +33,23 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 dna_scoring=(--match 2 --mismatch -3 --gap-open 5 --gap-extend 2)
 protein_scoring=(--matrix BLOSUM62 --gap-open 11 --gap-extend 1)
 
-echo "generating $pairs DNA pairs (1 kb) and $pairs protein pairs (300 aa)" >&2
+mode=${MODE:-full}
+echo "generating $pairs DNA pairs (1 kb)" >&2
 "$python" "$here/align_make_pairs.py" --kind dna --pairs "$pairs" --length 1000 --out "$out/dna"
-"$python" "$here/align_make_pairs.py" --kind protein --pairs "$pairs" --length 300 --out "$out/protein"
-for kind in dna protein; do
-  for side in a b; do
-    head -n $((2 * host_pairs)) "$out/${kind}_$side.fa" > "$out/${kind}_small_$side.fa"
+if [ "$mode" != path ]; then
+  echo "generating $pairs protein pairs (300 aa)" >&2
+  "$python" "$here/align_make_pairs.py" --kind protein --pairs "$pairs" --length 300 --out "$out/protein"
+  for kind in dna protein; do
+    for side in a b; do
+      head -n $((2 * host_pairs)) "$out/${kind}_$side.fa" > "$out/${kind}_small_$side.fa"
+    done
   done
-done
-# All-vs-all of 1,500 DNA sequences (1.1 million pairs, 1.1 Tcells) and of AVA_LARGE
-# (default 4,000: 8 million pairs, 8 Tcells) for GPU scaling.
-ava_large=${AVA_LARGE:-4000}
-head -n 3000 "$out/dna_a.fa" > "$out/dna_ava.fa"
-head -n $((2 * ava_large)) "$out/dna_a.fa" > "$out/dna_ava_large.fa"
+  # All-vs-all of 1,500 DNA sequences (1.1 million pairs, 1.1 Tcells) and of AVA_LARGE
+  # (default 4,000: 8 million pairs, 8 Tcells) for GPU scaling.
+  ava_large=${AVA_LARGE:-4000}
+  head -n 3000 "$out/dna_a.fa" > "$out/dna_ava.fa"
+  head -n $((2 * ava_large)) "$out/dna_a.fa" > "$out/dna_ava_large.fa"
+fi
 
 # run NAME BACKEND RANKS KIND [extra align options...]
 run() {
@@ -49,7 +59,10 @@ run() {
   local input=${kind}
   local pairs_from=(--pairs "$out/${input}_a.fa" "$out/${input}_b.fa")
   [ "${kind%_small}" = protein ] && scoring=("${protein_scoring[@]}")
-  case $kind in dna_ava | dna_ava_large) pairs_from=(--all-vs-all "$out/$kind.fa") ;; esac
+  case $kind in
+    dna_ava | dna_ava_large) pairs_from=(--all-vs-all "$out/$kind.fa") ;;
+    dna_gz) pairs_from=(--pairs "$out/dna_a.fa.gz" "$out/dna_b.fa.gz") scoring=("${dna_scoring[@]}") ;;
+  esac
   echo "run $name" >&2
   mpirun -n "$ranks" --oversubscribe --bind-to none "$warpgraph" align "${pairs_from[@]}" \
     "${scoring[@]}" --backend "$backend" -o "$out/run_$name.tsv" --report "$out/run_$name.json" "$@" \
@@ -57,6 +70,31 @@ run() {
   printf '{"name": "%s", "backend": "%s", "nranks": %d, "input": "%s"}\n' \
     "$name" "$backend" "$ranks" "$input" > "$out/run_$name.meta"
 }
+
+if [ "$mode" = path ]; then
+  [ "$gpus" -gt 0 ] || { echo "MODE=path needs a GPU" >&2; exit 1; }
+  gzip -k -1 "$out/dna_a.fa" "$out/dna_b.fa"
+  for n in 1 2 4; do
+    [ "$gpus" -ge "$n" ] || continue
+    run dna_path_indexed_gpu$n cuda "$n" dna
+    run dna_path_shipped_gpu$n cuda "$n" dna_gz
+  done
+  same() { cmp -s "$1" "$2" && echo true || echo false; }
+  {
+    echo "{"
+    sep=""
+    for n in 1 2 4; do
+      [ -f "$out/run_dna_path_indexed_gpu$n.tsv" ] || continue
+      echo "$sep\"dna_indexed_equals_shipped_gpu$n\": $(same "$out/run_dna_path_indexed_gpu$n.tsv" "$out/run_dna_path_shipped_gpu$n.tsv")"
+      sep=","
+      echo ",\"dna_indexed_gpu1_equals_gpu$n\": $(same "$out/run_dna_path_indexed_gpu1.tsv" "$out/run_dna_path_indexed_gpu$n.tsv")"
+    done
+    echo "}"
+  } > "$out/checks.json"
+  rm -f "$out"/*.fa "$out"/*.fa.gz "$out"/run_*.tsv
+  "$python" "$here/align_summary.py" "$out"
+  exit 0
+fi
 
 if [ "$gpus" -gt 0 ]; then
   run dna_score_gpu1 cuda 1 dna

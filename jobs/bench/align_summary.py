@@ -15,6 +15,8 @@ def main():
         rows.append({**meta, "pairs": r["pairs"], "cells": r["cells"], "seconds": r["seconds"],
                      "gcups_end_to_end": r["gcups"], "gcups_aligners": r["compute_gcups"],
                      "gcups_kernels": r.get("kernel_gcups", 0.0),
+                     "time_split": r.get("time_split"),
+                     "sequences_read_by": r.get("sequences_read_by"),
                      "ranks": r["ranks"]})
     parasail = {}
     for p in sorted(out.glob("parasail_*.json")):
@@ -40,6 +42,17 @@ def main():
         print(f"{r['name']:34} {r['backend']:8} {r['nranks']:>5} {r['pairs']:>8} {r['cells']/1e9:>9.2f} "
               f"{r['seconds']:>8.2f} {r['gcups_end_to_end']:>10.1f} {r['gcups_aligners']:>13.1f} "
               f"{r['gcups_kernels']:>12.1f}")
+    split_rows = [r for r in rows if r["time_split"]]
+    if split_rows:
+        # Stage times are summed over ranks and aligners, and overlap one another.
+        print(f"\n{'run':34} {'read by':10} {'e2e s':>7} {'load s':>7} {'pack s':>7} "
+              f"{'copy s':>7} {'kernel s':>8} {'write s':>8} {'e2e/kernel':>10}")
+        for r in split_rows:
+            t = r["time_split"]
+            ratio = r["gcups_end_to_end"] / r["gcups_kernels"] if r["gcups_kernels"] else 0.0
+            print(f"{r['name']:34} {r['sequences_read_by']:10} {r['seconds']:>7.3f} "
+                  f"{t['load_seconds']:>7.3f} {t['pack_seconds']:>7.3f} {t['transfer_seconds']:>7.3f} "
+                  f"{t['kernel_seconds']:>8.3f} {t['write_seconds']:>8.3f} {ratio:>10.2f}")
     for name, p in parasail.items():
         if p.get("available"):
             print(f"{'parasail ' + name:34} {'1 core':8} {1:>5} {p['pairs']:>8} {p['cells']/1e9:>9.2f} "

@@ -23,7 +23,20 @@ class Aligner {
   // time, so aligners sharing a GPU add up to it without counting overlaps twice. The host
   // backend has no split.
   virtual double kernel_seconds() const { return compute_seconds(); }
+  // Seconds of copies between host and GPU (a batch's upload, its scores' download).
+  virtual double transfer_seconds() const { return 0; }
   virtual std::string name() const = 0;
+
+  // Host memory to pack a batch's residues into before align(), reused by every call
+  // (the contents are the caller's until the next call). Pinned on GPUs, so that the
+  // upload is one DMA straight from it; plain memory on the host backend.
+  virtual std::uint8_t* residue_buffer(std::size_t bytes) {
+    if (host_residues_.size() < bytes) host_residues_.resize(bytes);
+    return host_residues_.data();
+  }
+
+ private:
+  std::vector<std::uint8_t> host_residues_;
 };
 
 std::unique_ptr<Aligner> make_host_aligner();

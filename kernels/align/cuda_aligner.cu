@@ -1,6 +1,8 @@
-// The GPU backend: uploads a batch's sequence pool once, groups its pairs by length
-// class, and runs chunks of each class alternately on two streams with pinned staging
-// buffers, so one chunk's copies overlap the other's kernels. Chunks are sized from the
+// The GPU backend: uploads a batch's sequence pool once, straight from the pinned buffer
+// the batch was packed into (residue_buffer), groups its pairs by length class, and runs
+// chunks of each class alternately on two streams with pinned staging buffers, so one
+// chunk's copies overlap the other's kernels. Two aligners share a GPU (each on its own
+// thread and streams): one packs and uploads its next batch while the other computes. Chunks are sized from the
 // GPU's free memory (scratch for carried rows and, with traceback, direction bits).
 // Score-only pairs whose scores fit in 16 bits go two to a register (cuda_packed.cuh).
 #include <algorithm>
@@ -113,6 +115,9 @@ class CudaAligner final : public Aligner {
     for (auto& slot : slots_) CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
     CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreate(&kernels_start_));
+    CUDA_CHECK(cudaEventCreate(&upload_start_));
+    CUDA_CHECK(cudaEventCreate(&download_start_));
+    CUDA_CHECK(cudaEventCreate(&download_done_));
     for (auto& slot : slots_) CUDA_CHECK(cudaEventCreate(&slot.done));
   }
   ~CudaAligner() override {
@@ -120,6 +125,9 @@ class CudaAligner final : public Aligner {
     for (auto& slot : slots_) cudaStreamSynchronize(slot.stream);
     cudaEventDestroy(pool_ready_);
     cudaEventDestroy(kernels_start_);
+    cudaEventDestroy(upload_start_);
+    cudaEventDestroy(download_start_);
+    cudaEventDestroy(download_done_);
     for (auto& slot : slots_) cudaEventDestroy(slot.done);
     for (auto& slot : slots_) cudaStreamDestroy(slot.stream);
   }
@@ -128,7 +136,12 @@ class CudaAligner final : public Aligner {
              std::vector<PairResult>& results) override;
   double compute_seconds() const override { return seconds_; }
   double kernel_seconds() const override { return kernel_seconds_; }
+  double transfer_seconds() const override { return transfer_seconds_; }
   std::string name() const override { return name_; }
+  std::uint8_t* residue_buffer(std::size_t bytes) override {
+    CUDA_CHECK(cudaSetDevice(device_));
+    return packed_residues_.reserve(bytes);
+  }
 
  private:
   void upload_pool(const PairBatch& batch, const KernelScoring& scoring);
@@ -144,6 +157,9 @@ class CudaAligner final : public Aligner {
   Slot slots_[kSlots];
   cudaEvent_t pool_ready_ = nullptr;
   cudaEvent_t kernels_start_ = nullptr;  // after the pool upload: kernel time starts here
+  cudaEvent_t upload_start_ = nullptr;
+  cudaEvent_t download_start_ = nullptr;  // the scores' copy back
+  cudaEvent_t download_done_ = nullptr;
   DeviceArray<std::uint8_t> residues_;
   DeviceArray<std::uint64_t> offsets_;
   DeviceArray<std::uint32_t> lengths_;
@@ -151,11 +167,13 @@ class CudaAligner final : public Aligner {
   DeviceArray<std::uint32_t> target_;
   DeviceArray<std::int32_t> scores_;
   DeviceArray<int> table_;
-  PinnedArray<std::uint8_t> staging_;
+  PinnedArray<std::uint8_t> packed_residues_;  // residue_buffer
+  PinnedArray<std::uint8_t> staging_;          // the pool's small arrays
   PinnedArray<std::int32_t> host_scores_;
   GpuBusyTime* busy_time_ = nullptr;
   double seconds_ = 0;
   double kernel_seconds_ = 0;  // this aligner's share of the GPU's busy time
+  double transfer_seconds_ = 0;
 };
 
 template <typename T>
@@ -166,17 +184,22 @@ void stage_and_copy(DeviceArray<T>& device, const std::vector<T>& host, std::uin
   CUDA_CHECK(cudaMemcpyAsync(dst, staging, host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
 }
 
+// The residues go straight from the caller's buffer: a DMA when it is residue_buffer's
+// pinned memory (any other memory works too, through the driver's own staging).
 void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scoring) {
   cudaStream_t stream = slots_[0].stream;
-  const std::size_t bytes = batch.residues.size() + batch.offsets.size() * 8 +
-                            batch.lengths.size() * 4 + batch.query.size() * 8 + sizeof scoring.table;
+  CUDA_CHECK(cudaEventRecord(upload_start_, stream));
+  const std::size_t residues = batch.pool_size();
+  CUDA_CHECK(cudaMemcpyAsync(residues_.reserve(residues), batch.residues, residues,
+                             cudaMemcpyHostToDevice, stream));
+  const std::size_t bytes = batch.offsets.size() * 8 + batch.lengths.size() * 4 +
+                            batch.query.size() * 8 + sizeof scoring.table;
   std::uint8_t* staging = staging_.reserve(bytes + 64);
   std::size_t at = 0;
   auto put = [&](auto& device, const auto& host) {
     stage_and_copy(device, host, staging + at, stream);
     at += (host.size() * sizeof(host[0]) + 7) / 8 * 8;
   };
-  put(residues_, batch.residues);
   put(offsets_, batch.offsets);
   put(lengths_, batch.lengths);
   put(query_, batch.query);
@@ -366,7 +389,17 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   }
   kernel_seconds_ += busy_time_->add(kernels_start_, last_done);
   std::int32_t* host_scores = host_scores_.reserve(batch.size());
-  CUDA_CHECK(cudaMemcpy(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost));
+  cudaStream_t stream = slots_[0].stream;
+  CUDA_CHECK(cudaEventRecord(download_start_, stream));
+  CUDA_CHECK(cudaMemcpyAsync(host_scores, scores_.data(), batch.size() * 4, cudaMemcpyDeviceToHost,
+                             stream));
+  CUDA_CHECK(cudaEventRecord(download_done_, stream));
+  CUDA_CHECK(cudaEventSynchronize(download_done_));
+  float upload_ms = 0;
+  float download_ms = 0;
+  CUDA_CHECK(cudaEventElapsedTime(&upload_ms, upload_start_, kernels_start_));
+  CUDA_CHECK(cudaEventElapsedTime(&download_ms, download_start_, download_done_));
+  transfer_seconds_ += 1e-3 * (static_cast<double>(upload_ms) + download_ms);
   for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

@@ -25,7 +25,7 @@ class GrowingArray {
       const std::size_t grown = count + count / 4 + 16;
       void* raw = nullptr;
       if constexpr (kPinned)
-        CUDA_CHECK(cudaMallocHost(&raw, grown * sizeof(T)));
+        CUDA_CHECK(cudaHostAlloc(&raw, grown * sizeof(T), cudaHostAllocDefault));
       else
         CUDA_CHECK(cudaMalloc(&raw, grown * sizeof(T)));
       data_ = static_cast<T*>(raw);

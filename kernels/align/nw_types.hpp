@@ -24,16 +24,18 @@ struct KernelScoring {
   std::int32_t mismatch = 0;
 };
 
-// A batch of pairs over a pool of sequences stored back to back; pairs refer to pool
-// slots, so a sequence used by many pairs is stored once.
+// A batch of pairs over a pool of sequences stored back to back, in slot order; pairs
+// refer to pool slots, so a sequence used by many pairs is stored once. The pool is the
+// caller's (on GPUs, pinned memory from Aligner::residue_buffer).
 struct PairBatch {
-  std::vector<std::uint8_t> residues;
+  const std::uint8_t* residues = nullptr;
   std::vector<std::uint64_t> offsets;  // per slot: first residue in `residues`
   std::vector<std::uint32_t> lengths;  // per slot
   std::vector<std::uint32_t> query;    // per pair: slot of the query (rows)
   std::vector<std::uint32_t> target;   // per pair: slot of the target (columns)
 
   std::size_t size() const { return query.size(); }
+  std::uint64_t pool_size() const { return offsets.empty() ? 0 : offsets.back() + lengths.back(); }
   std::uint32_t query_length(std::size_t p) const { return lengths[query[p]]; }
   std::uint32_t target_length(std::size_t p) const { return lengths[target[p]]; }
   const std::uint8_t* query_residues(std::size_t p) const { return &residues[offsets[query[p]]]; }

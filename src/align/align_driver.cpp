@@ -1,6 +1,8 @@
-// `warpgraph align` on every rank: rank 0 reads the input and runs the dispatcher (plus
-// align threads of its own and a writer thread), other ranks pull batches; results stream
-// to the output in input order. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
+// `warpgraph align` on every rank: rank 0 indexes (or reads) the input and runs the
+// dispatcher (plus align threads of its own and a writer thread), other ranks pull
+// batches and read their residues themselves; results stream to the output in input
+// order. A bad record found by any rank stops the dispatch, and the ranks agree on its
+// error afterwards. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
 // results are flushed in order and the run exits with kExitInterrupted, ready for --resume.
 #include <mpi.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +12,8 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -20,16 +24,20 @@
 #include "align/align_input.hpp"
 #include "align/align_options.hpp"
 #include "align/aligner.hpp"
+#include "align/archive.hpp"
 #include "align/batch_source.hpp"
 #include "align/dispatcher.hpp"
+#include "align/job_setup.hpp"
 #include "align/ordered_results.hpp"
 #include "align/result_stream.hpp"
 #include "align/result_writer.hpp"
 #include "align/resume_record.hpp"
 #include "align/scoring.hpp"
+#include "align/sequence_store.hpp"
 #include "device_binding.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
+#include "graph/collective_error.hpp"
 #include "graph/output_file.hpp"
 #include "graph/report_file.hpp"
 #include "mpi_check.hpp"
@@ -53,12 +61,20 @@ constexpr int kAlignersPerGpu = 2;
 constexpr std::uint64_t kGpuFloorCells = std::uint64_t{1'000'000'000};
 constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 struct RankStats {
   std::string backend;
   std::uint64_t batches = 0;
   std::uint64_t pairs = 0;
   std::uint64_t cells = 0;
+  double pack_seconds = 0;     // summed over the rank's aligners: reading and packing
   double compute_seconds = 0;  // summed over the rank's aligners (overlaps count twice)
+  double transfer_seconds = 0; // summed over the rank's aligners: copies to and from the GPU
   double kernel_seconds = 0;   // summed over the rank's aligners: the GPU's kernel time
   double busy_seconds = 0;     // wall time with at least one batch in an aligner
   int aligners = 1;
@@ -80,29 +96,12 @@ std::vector<std::unique_ptr<Aligner>> make_aligners(MPI_Comm comm, const std::st
   return aligners;
 }
 
-KernelScoring kernel_scoring(const JobSetup& setup) {
-  KernelScoring k;
-  std::copy(setup.table.begin(), setup.table.end(), k.table);
-  k.gap_open = setup.gap_open;
-  k.gap_extend = setup.gap_extend;
-  k.match = setup.match;
-  k.mismatch = setup.mismatch;
-  k.end_gaps_free = setup.end_gaps_free;
-  k.uniform = setup.uniform;
-  return k;
-}
-
-JobSetup job_setup(const ScoringScheme& scheme, bool traceback) {
-  const KernelScoring& k = scheme.kernel;
+JobSetup job_setup(const AlignInput& input) {
   JobSetup setup;
-  setup.table.assign(k.table, k.table + kAlphabetSlots * kAlphabetSlots);
-  setup.gap_open = k.gap_open;
-  setup.gap_extend = k.gap_extend;
-  setup.match = k.match;
-  setup.mismatch = k.mismatch;
-  setup.end_gaps_free = k.end_gaps_free;
-  setup.uniform = k.uniform;
-  setup.traceback = traceback;
+  setup.scoring = input.scheme.kernel;
+  setup.alphabet = alphabet_name(input.alphabet);
+  setup.letter_codes = letter_codes(input.alphabet, input.scheme.allowed);
+  setup.files = input.index;
   return setup;
 }
 
@@ -128,34 +127,42 @@ void check_outputs(const AlignOptions& options) {
 std::uint64_t longest_pair(const AlignInput& input) {
   std::uint64_t first = 0;
   std::uint64_t second = 0;  // all-vs-all: the runner-up
-  for (const Sequence& s : input.queries) {
-    const std::uint64_t length = s.codes.size();
+  for (const std::uint64_t length : input.query_lengths) {
     second = std::max(second, std::min(first, length));
     first = std::max(first, length);
   }
   if (input.targets_are_queries) return first + second;
   std::uint64_t target = 0;
-  for (const Sequence& s : input.targets())
-    target = std::max<std::uint64_t>(target, s.codes.size());
+  for (const std::uint64_t length : input.target_lengths()) target = std::max(target, length);
   return first + target;
 }
 
 // The other ranks wait for batches: a dispatch that hands out none releases them.
-void release_workers(MPI_Comm comm, const RankWorkers& local) {
+DispatchOutcome release_workers(MPI_Comm comm, const RankWorkers& local) {
   DispatchCallbacks none;
   none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> { return std::nullopt; };
+  none.remote_batch = none.next_batch;
   none.accept = [](BatchResults&&) {};
   none.tick = [] {};
-  run_dispatcher(comm, none, local, g_stop_requested);
+  return run_dispatcher(comm, none, local, g_stop_requested);
 }
 
-// Rank 0: input, output, dispatch. Returns the exit code.
-int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
-             const RankWorkers& local) {
+// A run that failed on bad input leaves no output behind: the partial file of a fresh
+// run goes, with its job record (a resumed one keeps what it had, all of it correct).
+void discard_output(const AlignOptions& options, bool resuming) {
+  if (options.output == "-" || resuming) return;
+  std::remove((options.output + ".partial").c_str());
+  remove_job_record(options.output);
+}
+
+// Rank 0: output and dispatch. Returns the dispatch's outcome; *exit_code is set when it
+// completed or was interrupted.
+DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const AlignInput& input,
+                         const SequenceStore& store, const RankWorkers& local,
+                         double load_seconds, int* exit_code) {
   const auto& queries = input.queries;
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
-  check_score_range(input.scheme, longest_pair(input));
   const std::string record = job_record(options, input);
   const bool to_file = options.output != "-";
   const bool resuming = options.resume && to_file &&
@@ -164,8 +171,8 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   ResultWriter writer(options.output, options.resume);
   if (writer.already_complete()) {
     spdlog::info("{} is already complete; nothing to resume", options.output);
-    release_workers(comm, local);
-    return kExitOk;
+    *exit_code = kExitOk;
+    return release_workers(comm, local);
   }
   if (to_file && !resuming) write_job_record(options.output, record);
   const std::uint64_t first = writer.lines_kept();
@@ -182,13 +189,16 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   }
   int ranks_total = 1;
   MPI_CHECK(MPI_Comm_size(comm, &ranks_total));
-  spdlog::info("aligning {} pairs ({}, {}), {} rank(s)", plan.size() - first,
-               alphabet_name(input.alphabet), input.scheme.description, ranks_total);
+  spdlog::info("aligning {} pairs ({}, {}), {} rank(s); {}", plan.size() - first,
+               alphabet_name(input.alphabet), input.scheme.description, ranks_total,
+               input.indexed() ? "every rank reads the sequences from the indexed files"
+                               : "rank 0 sends the sequences with the batches");
 
   // Guided batch sizes count every batch the ranks may hold at once (each keeps one more
   // than it has aligners), taking rank 0's aligner count for every rank's.
   const int in_flight = ranks_total * static_cast<int>(local.workers.size() + 1);
-  BatchSource source(queries, targets, plan, first, kWindowPairs, in_flight);
+  BatchSource source(input.query_lengths, input.target_lengths(), plan, first, kWindowPairs,
+                     in_flight);
   std::mutex source_mutex;
   OrderedResults ordered(queries, targets, plan, input.scheme.scale, options.traceback, first,
                          kWindowPairs);
@@ -196,22 +206,27 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   std::map<int, RankStats> ranks;
   std::uint64_t done_pairs = 0;
   std::uint64_t done_cells = 0;
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
   auto last_log = start;
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
+  const auto elapsed = [&] { return seconds_since(start); };
   const std::uint64_t todo = plan.size() - first;
 
+  // Batches for rank 0's own aligners, which pack them from the store.
+  const auto next_batch = [&](std::uint64_t capacity, std::uint64_t floor) {
+    std::lock_guard<std::mutex> lock(source_mutex);
+    return source.next(capacity, floor);
+  };
   DispatchCallbacks callbacks;
-  callbacks.next_batch = [&](std::uint64_t capacity, std::uint64_t floor) -> std::optional<WorkBatch> {
-    std::optional<BatchCut> cut;
-    {
-      std::lock_guard<std::mutex> lock(source_mutex);
-      cut = source.next(capacity, floor);
+  callbacks.next_batch = next_batch;
+  // Batches for other ranks carry their residues when those ranks cannot read them (the
+  // packing happens on rank 0's helper threads, outside the lock).
+  callbacks.remote_batch = [&](std::uint64_t capacity, std::uint64_t floor) {
+    std::optional<WorkBatch> batch = next_batch(capacity, floor);
+    if (batch && !input.indexed()) {
+      batch->residues.resize(batch->pool_size());
+      pack_residues(*batch, store, batch->residues.data());
     }
-    if (!cut) return std::nullopt;
-    return BatchSource::fill(std::move(*cut));  // the copying, outside the lock
+    return batch;
   };
   callbacks.accept = [&](BatchResults&& results) {
     auto& stats = ranks[results.rank];
@@ -219,7 +234,9 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
     ++stats.batches;
     stats.pairs += results.pair_ids.size();
     stats.cells += results.cells;
+    stats.pack_seconds += results.pack_seconds;
     stats.compute_seconds += results.compute_seconds;
+    stats.transfer_seconds += results.transfer_seconds;
     stats.kernel_seconds += results.kernel_seconds;
     stats.busy_seconds = std::max(stats.busy_seconds, results.busy_seconds);
     stats.aligners = results.aligners;
@@ -242,7 +259,11 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, g_stop_requested);
   stream.finish();
   const double seconds = elapsed();
-  const bool interrupted = outcome == DispatchOutcome::interrupted;
+  if (outcome.any_failed) {
+    discard_output(options, resuming);
+    return outcome;
+  }
+  const bool interrupted = outcome.interrupted;
   if (interrupted) {
     spdlog::warn("interrupted: {} pairs are in {}.partial; run again with --resume to finish",
                  ordered.next_index(), options.output);
@@ -258,8 +279,12 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   // sharing a GPU split its kernel time between them, so their sum is the GPU's.
   double compute_gcups = 0;
   double kernel_gcups = 0;
+  RankStats total;
   nlohmann::json rank_reports = nlohmann::json::array();
   for (const auto& [rank, stats] : ranks) {
+    total.pack_seconds += stats.pack_seconds;
+    total.transfer_seconds += stats.transfer_seconds;
+    total.kernel_seconds += stats.kernel_seconds;
     if (stats.busy_seconds > 0)
       compute_gcups += static_cast<double>(stats.cells) / stats.busy_seconds * 1e-9;
     if (stats.kernel_seconds > 0)
@@ -267,7 +292,9 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
     rank_reports.push_back({{"rank", rank}, {"backend", stats.backend}, {"aligners", stats.aligners},
                             {"batches", stats.batches}, {"pairs", stats.pairs}, {"cells", stats.cells},
                             {"busy_seconds", stats.busy_seconds},
+                            {"pack_seconds", stats.pack_seconds},
                             {"compute_seconds", stats.compute_seconds},
+                            {"transfer_seconds", stats.transfer_seconds},
                             {"kernel_seconds", stats.kernel_seconds}});
   }
   const double gcups = static_cast<double>(done_cells) / std::max(seconds, 1e-9) * 1e-9;
@@ -275,17 +302,29 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
                "{:.2f} GCUPS in their kernels",
                interrupted ? "stopped after" : "aligned", done_pairs, seconds, gcups, compute_gcups,
                kernel_gcups);
+  // Where the time went, summed over ranks and aligners (stages overlap one another).
+  const nlohmann::json time_split = {{"load_seconds", load_seconds},
+                                     {"pack_seconds", total.pack_seconds},
+                                     {"transfer_seconds", total.transfer_seconds},
+                                     {"kernel_seconds", total.kernel_seconds},
+                                     {"write_seconds", stream.seconds()}};
+  spdlog::info("time: {:.2f} s loading the input (before the dispatch), {:.2f} s reading and "
+               "packing batches, {:.2f} s copying to and from GPUs, {:.2f} s in kernels, {:.2f} s "
+               "writing results", load_seconds, total.pack_seconds, total.transfer_seconds,
+               total.kernel_seconds, stream.seconds());
   if (!options.report.empty()) {
     graph::write_report(options.report,
                  {{"command", "align"}, {"pairs", done_pairs}, {"pairs_total", plan.size()},
                   {"pairs_resumed", first}, {"cells", done_cells}, {"seconds", seconds},
                   {"gcups", gcups}, {"compute_gcups", compute_gcups},
-                  {"kernel_gcups", kernel_gcups},
+                  {"kernel_gcups", kernel_gcups}, {"time_split", time_split},
+                  {"sequences_read_by", input.indexed() ? "every rank" : "rank 0"},
                   {"alphabet", alphabet_name(input.alphabet)},
                   {"scoring", input.scheme.description}, {"traceback", options.traceback},
                   {"interrupted", interrupted}, {"ranks", rank_reports}});
   }
-  return interrupted ? kExitInterrupted : kExitOk;
+  *exit_code = interrupted ? kExitInterrupted : kExitOk;
+  return outcome;
 }
 
 }  // namespace
@@ -299,15 +338,26 @@ int run_align(const AlignOptions& options) {
   std::signal(SIGUSR1, request_stop);
   std::signal(SIGINT, request_stop);
 
+  // Rank 0 indexes (or reads) the input; every rank then opens the indexed files itself.
+  const auto load_start = Clock::now();
   AlignInput input;
   JobSetup setup;
-  if (rank == 0) {
+  graph::run_collectively(comm, [&] {
+    if (rank != 0) return;
     check_outputs(options);
     input = load_align_input(options);
-    setup = job_setup(input.scheme, options.traceback);
-  }
-  setup = broadcast_setup(comm, setup);
-  const KernelScoring scoring = kernel_scoring(setup);
+    check_score_range(input.scheme, longest_pair(input));
+    setup = job_setup(input);
+  });
+  setup = broadcast_object(comm, setup);
+  std::unique_ptr<SequenceStore> store;
+  graph::run_collectively(comm, [&] {
+    if (!setup.files.empty())
+      store = std::make_unique<IndexedSequences>(setup.files, setup.letter_codes, setup.alphabet);
+    else if (rank == 0)
+      store = std::make_unique<EncodedSequences>(input.queries, input.targets());
+  });
+  const double load_seconds = seconds_since(load_start);
 
   const auto aligners = make_aligners(comm, options.backend, options.packed_scores);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
@@ -320,39 +370,61 @@ int run_align(const AlignOptions& options) {
                                        : std::uint64_t{300'000'000} * threads);
   local.floor_cells =
       std::min(local.capacity_cells, on_gpu ? kGpuFloorCells : kHostFloorCellsPerThread * threads);
+  const KernelScoring& scoring = setup.scoring;
+  const bool traceback = options.traceback;
   for (const auto& owned : aligners) {
     Aligner* aligner = owned.get();
-    local.workers.push_back([aligner, rank, &setup, &scoring](WorkBatch&& batch) {
+    const SequenceStore* source = store.get();
+    local.workers.push_back([aligner, rank, source, &scoring, traceback](WorkBatch&& batch) {
+      // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
+      // from the residues rank 0 shipped.
+      const auto pack_start = Clock::now();
+      std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
+      if (source)
+        pack_residues(batch, *source, residues);
+      else
+        std::memcpy(residues, batch.residues.data(), batch.residues.size());
+      const double pack_seconds = seconds_since(pack_start);
       PairBatch pairs;
-      pairs.residues = std::move(batch.residues);
+      pairs.residues = residues;
       pairs.offsets = std::move(batch.offsets);
       pairs.lengths = std::move(batch.lengths);
       pairs.query = std::move(batch.query);
       pairs.target = std::move(batch.target);
       const double before = aligner->compute_seconds();
       const double kernel_before = aligner->kernel_seconds();
+      const double transfer_before = aligner->transfer_seconds();
       std::vector<PairResult> results;
-      aligner->align(pairs, scoring, setup.traceback, results);
+      aligner->align(pairs, scoring, traceback, results);
       BatchResults out;
       out.id = batch.id;
       out.pair_ids = std::move(batch.pair_ids);
       out.cells = pairs.cells();
+      out.pack_seconds = pack_seconds;
       out.compute_seconds = aligner->compute_seconds() - before;
+      out.transfer_seconds = aligner->transfer_seconds() - transfer_before;
       out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
       out.rank = rank;
       out.backend = aligner->name();
       out.scores.reserve(results.size());
-      if (setup.traceback) out.cigars.reserve(results.size());
+      if (traceback) out.cigars.reserve(results.size());
       for (auto& r : results) {
         out.scores.push_back(r.score);
-        if (setup.traceback) out.cigars.push_back(std::move(r.cigar));
+        if (traceback) out.cigars.push_back(std::move(r.cigar));
       }
       return out;
     });
   }
 
-  if (rank == 0) return run_root(comm, options, input, local);
-  run_worker(comm, local);
+  int exit_code = kExitError;
+  const DispatchOutcome outcome =
+      rank == 0 ? run_root(comm, options, input, *store, local, load_seconds, &exit_code)
+                : run_worker(comm, local);
+  // Every rank learns of an error any rank met (one message, from the rank that met it).
+  graph::FirstError error;
+  if (outcome.error) error.record(0, *outcome.error);
+  graph::raise_first_error(error, comm);
+  if (rank == 0) return exit_code;
   return g_stop_requested ? kExitInterrupted : kExitOk;
 }
 

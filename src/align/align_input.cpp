@@ -1,22 +1,102 @@
 #include "align/align_input.hpp"
 
+#include <optional>
 #include <string>
 
 #include "error.hpp"
+#include "input_stream.hpp"
 
 namespace wg::align {
 namespace {
 
 // A sample of every file's residues decides the alphabet when --alphabet is not given.
-Alphabet detect(const std::vector<const FastaFile*>& files) {
-  constexpr std::size_t kSample = 1 << 20;
+constexpr std::size_t kSample = 1 << 20;
+
+Alphabet detect(const std::vector<FastaFile>& files) {
   std::string sample;
-  for (const FastaFile* file : files)
-    for (const auto& record : file->records) {
+  for (const FastaFile& file : files)
+    for (const auto& record : file.records) {
       if (sample.size() >= kSample) break;
       sample += record.residues.substr(0, kSample - sample.size());
     }
   return detect_alphabet(sample);
+}
+
+Alphabet detect(const std::vector<IndexedFasta>& files, const std::vector<std::unique_ptr<MappedFile>>& maps) {
+  std::string sample;
+  for (std::size_t f = 0; f < files.size(); ++f)
+    for (std::size_t r = 0; r < files[f].index.records() && sample.size() < kSample; ++r)
+      for (const char c : residue_text(files[f].index, *maps[f], r)) {
+        if (sample.size() == kSample) break;
+        if (!is_blank(static_cast<unsigned char>(c))) sample += c;
+      }
+  return detect_alphabet(sample);
+}
+
+std::vector<std::uint32_t> lengths_of(const std::vector<Sequence>& sequences) {
+  std::vector<std::uint32_t> lengths(sequences.size());
+  for (std::size_t i = 0; i < sequences.size(); ++i)
+    lengths[i] = static_cast<std::uint32_t>(sequences[i].codes.size());
+  return lengths;
+}
+
+std::vector<Sequence> ids_of(std::vector<std::string>&& ids) {
+  std::vector<Sequence> sequences(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) sequences[i].id = std::move(ids[i]);
+  return sequences;
+}
+
+void require_equal_counts(const std::vector<std::string>& paths, std::size_t first, std::size_t second) {
+  if (first != second)
+    fail("--pairs: {} has {} records but {} has {}; the files pair record by record", paths[0],
+         first, paths[1], second);
+}
+
+// Every file indexed, or nothing (then all are read whole): a plain file whose content is
+// FASTA can be indexed.
+std::optional<std::vector<IndexedFasta>> index_all(const std::vector<std::string>& paths,
+                                                   std::vector<std::unique_ptr<MappedFile>>& maps) {
+  std::vector<IndexedFasta> files;
+  for (const std::string& path : paths) {
+    if (input_is_sequential(path)) return std::nullopt;
+    maps.push_back(std::make_unique<MappedFile>(path));
+    std::optional<IndexedFasta> indexed = index_fasta(*maps.back());
+    if (!indexed) return std::nullopt;
+    files.push_back(std::move(*indexed));
+  }
+  return files;
+}
+
+void load_indexed(const AlignOptions& options, std::vector<IndexedFasta>&& files,
+                  const std::vector<std::unique_ptr<MappedFile>>& maps, AlignInput& input) {
+  input.alphabet = options.alphabet.empty() ? detect(files, maps) : parse_alphabet(options.alphabet);
+  input.scheme = make_scoring(options.scoring, input.alphabet);
+  input.query_digest = digest_of(files[0], *maps[0]);
+  if (files.size() > 1) input.target_digest = digest_of(files[1], *maps[1]);
+  input.query_lengths = files[0].index.lengths;
+  input.queries = ids_of(std::move(files[0].ids));
+  if (files.size() > 1) {
+    input.separate_target_lengths = files[1].index.lengths;
+    input.separate_targets = ids_of(std::move(files[1].ids));
+  }
+  for (IndexedFasta& file : files) input.index.push_back(std::move(file.index));
+}
+
+void load_whole(const AlignOptions& options, const std::vector<std::string>& paths, AlignInput& input) {
+  std::vector<FastaFile> files;
+  for (const std::string& path : paths) files.push_back(read_fasta(path));
+  if (!options.pairs.empty())
+    require_equal_counts(paths, files[0].records.size(), files[1].records.size());
+  input.alphabet = options.alphabet.empty() ? detect(files) : parse_alphabet(options.alphabet);
+  input.query_digest = digest_of(files[0]);
+  if (files.size() > 1) input.target_digest = digest_of(files[1]);
+  input.scheme = make_scoring(options.scoring, input.alphabet);
+  input.queries = encode_fasta(files[0], input.alphabet, input.scheme.allowed);
+  input.query_lengths = lengths_of(input.queries);
+  if (files.size() > 1) {
+    input.separate_targets = encode_fasta(files[1], input.alphabet, input.scheme.allowed);
+    input.separate_target_lengths = lengths_of(input.separate_targets);
+  }
 }
 
 }  // namespace
@@ -28,34 +108,30 @@ AlignInput load_align_input(const AlignOptions& options) {
   WG_REQUIRE(options.query.empty() == options.target.empty(), "--query and --target go together");
   WG_REQUIRE(options.pairs.empty() || options.pairs.size() == 2, "--pairs takes two FASTA files");
 
-  std::vector<FastaFile> files;
+  std::vector<std::string> paths;
   PairMode mode = PairMode::pairs;
   if (!options.pairs.empty()) {
-    files.push_back(read_fasta(options.pairs[0]));
-    files.push_back(read_fasta(options.pairs[1]));
-    if (files[0].records.size() != files[1].records.size())
-      fail("--pairs: {} has {} records but {} has {}; the files pair record by record",
-           files[0].path, files[0].records.size(), files[1].path, files[1].records.size());
+    paths = options.pairs;
   } else if (!options.all_vs_all.empty()) {
     mode = PairMode::all_vs_all;
-    files.push_back(read_fasta(options.all_vs_all));
+    paths = {options.all_vs_all};
   } else {
     mode = PairMode::query_target;
-    files.push_back(read_fasta(options.query));
-    files.push_back(read_fasta(options.target));
+    paths = {options.query, options.target};
   }
 
   AlignInput input;
-  std::vector<const FastaFile*> all;
-  for (const auto& f : files) all.push_back(&f);
-  input.alphabet = options.alphabet.empty() ? detect(all) : parse_alphabet(options.alphabet);
-  input.scheme = make_scoring(options.scoring, input.alphabet);
-  input.queries = encode_fasta(files[0], input.alphabet, input.scheme.allowed);
-  input.targets_are_queries = files.size() == 1;
-  if (!input.targets_are_queries)
-    input.separate_targets = encode_fasta(files[1], input.alphabet, input.scheme.allowed);
-  const auto q = static_cast<std::uint32_t>(input.queries.size());
-  const auto t = static_cast<std::uint32_t>(input.targets().size());
+  input.targets_are_queries = paths.size() == 1;
+  std::vector<std::unique_ptr<MappedFile>> maps;
+  if (auto indexed = index_all(paths, maps)) {
+    if (!options.pairs.empty())
+      require_equal_counts(paths, (*indexed)[0].index.records(), (*indexed)[1].index.records());
+    load_indexed(options, std::move(*indexed), maps, input);
+  } else {
+    load_whole(options, paths, input);
+  }
+  const auto q = static_cast<std::uint32_t>(input.query_lengths.size());
+  const auto t = static_cast<std::uint32_t>(input.target_lengths().size());
   input.plan = std::make_unique<PairPlan>(mode, q, t);
   return input;
 }

@@ -1,21 +1,32 @@
-// Rank 0's view of an alignment job: the sequences, the pair plan and the scoring
-// scheme, read and checked from the command line's files.
+// Rank 0's view of an alignment job: the sequence ids and lengths, the pair plan and the
+// scoring scheme, from the command line's files. Plain FASTA files are only indexed here
+// (every rank reads the residues of its batches itself); compressed files, standard input
+// and FASTQ are read whole, and rank 0 ships their residues with the batches.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "align/align_options.hpp"
 #include "align/fasta.hpp"
+#include "align/fasta_index.hpp"
 #include "align/pair_plan.hpp"
 #include "align/scoring.hpp"
+#include "align/sequence_digest.hpp"
 
 namespace wg::align {
 
 struct AlignInput {
+  // Ids always; codes only when the residues were read whole (index empty).
   std::vector<Sequence> queries;
   std::vector<Sequence> separate_targets;  // empty when targets are the queries
   bool targets_are_queries = false;
+  std::vector<std::uint32_t> query_lengths;
+  std::vector<std::uint32_t> separate_target_lengths;
+  std::vector<FastaIndex> index;  // per file (queries, then targets) when every file is indexed
+  SequenceDigest query_digest;
+  SequenceDigest target_digest;    // of the separate targets
   std::unique_ptr<PairPlan> plan;
   Alphabet alphabet = Alphabet::dna;
   ScoringScheme scheme;
@@ -23,6 +34,10 @@ struct AlignInput {
   const std::vector<Sequence>& targets() const {
     return targets_are_queries ? queries : separate_targets;
   }
+  const std::vector<std::uint32_t>& target_lengths() const {
+    return targets_are_queries ? query_lengths : separate_target_lengths;
+  }
+  bool indexed() const { return !index.empty(); }
 };
 
 AlignInput load_align_input(const AlignOptions& options);

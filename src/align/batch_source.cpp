@@ -1,21 +1,16 @@
 #include "align/batch_source.hpp"
 
-#include <omp.h>
 #include <parallel/algorithm>
 
 #include <algorithm>
-#include <cstring>
 
 #include "error.hpp"
 
 namespace wg::align {
 namespace {
 
-// Keeps single messages well under MPI's 2 GiB limit.
+// Keeps shipped residues well under MPI's 2 GiB message limit, and packing buffers small.
 constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{256} << 20;
-// Batches with more residues than this are filled on several threads.
-constexpr std::uint64_t kParallelFillResidues = std::uint64_t{8} << 20;
-constexpr int kMaxFillThreads = 8;
 
 // Sort keys: query length (it picks the GPU kernel class), target length, place in the
 // window. Lengths beyond the field share its largest value; that only coarsens the order
@@ -30,29 +25,22 @@ std::uint64_t sort_key(std::size_t query_length, std::size_t target_length, std:
   return (q << (kLengthBits + BatchSource::kWindowBits)) | (t << BatchSource::kWindowBits) | place;
 }
 
-std::vector<std::uint32_t> lengths_of(const std::vector<Sequence>& sequences) {
-  std::vector<std::uint32_t> lengths(sequences.size());
-  for (std::size_t i = 0; i < sequences.size(); ++i)
-    lengths[i] = static_cast<std::uint32_t>(sequences[i].codes.size());
-  return lengths;
-}
-
 }  // namespace
 
-BatchSource::BatchSource(const std::vector<Sequence>& queries,
-                         const std::vector<Sequence>& targets, const PairPlan& plan,
+BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
+                         const std::vector<std::uint32_t>& target_lengths, const PairPlan& plan,
                          std::uint64_t first_pair, std::size_t window_pairs, int in_flight)
-    : queries_(queries),
-      targets_(targets),
+    : query_lengths_(query_lengths),
+      target_lengths_(target_lengths),
       plan_(plan),
       window_pairs_(window_pairs),
       in_flight_(std::max(in_flight, 1)),
       next_window_pair_(first_pair) {
   WG_REQUIRE(window_pairs > 0 && window_pairs <= (std::size_t{1} << kWindowBits),
              "internal error: window of {} pairs", window_pairs);
-  remaining_cells_ = plan.cells_from(first_pair, lengths_of(queries),
-                                     &queries == &targets ? lengths_of(queries) : lengths_of(targets));
-  const std::size_t sequences = queries.size() + (&queries == &targets ? 0 : targets.size());
+  remaining_cells_ = plan.cells_from(first_pair, query_lengths, target_lengths);
+  const std::size_t sequences =
+      query_lengths.size() + (&query_lengths == &target_lengths ? 0 : target_lengths.size());
   stamp_.assign(sequences, 0);
   slot_.assign(sequences, 0);
   start_next_window();
@@ -73,8 +61,7 @@ BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
   PairRef pair = plan_.at(first_pair);
   for (std::size_t place = 0; place < count; ++place) {
     window.pairs[place] = pair;
-    window.keys[place] = sort_key(queries_[pair.query].codes.size(),
-                                  targets_[pair.target].codes.size(), place);
+    window.keys[place] = sort_key(query_lengths_[pair.query], target_lengths_[pair.target], place);
     plan_.advance(pair);
   }
   // Keys are unique (they end in the place), so the parallel sort's order is the only one.
@@ -88,35 +75,19 @@ void BatchSource::start_next_window() {
   upcoming_ = std::async(std::launch::async, [this, first] { return read_window(first); });
 }
 
-std::uint32_t BatchSource::slot_of(BatchCut& cut, std::size_t sequence_key,
-                                   const Sequence& sequence) {
+std::uint32_t BatchSource::slot_of(WorkBatch& batch, std::uint32_t sequence_key,
+                                   std::uint32_t length) {
   if (stamp_[sequence_key] == generation_) return slot_[sequence_key];
-  WorkBatch& batch = cut.batch;
   const auto slot = static_cast<std::uint32_t>(batch.lengths.size());
-  batch.offsets.push_back(cut.residues);
-  batch.lengths.push_back(static_cast<std::uint32_t>(sequence.codes.size()));
-  cut.sequences.push_back(&sequence.codes);
-  cut.residues += sequence.codes.size();
+  batch.offsets.push_back(batch.pool_size());
+  batch.sequences.push_back(sequence_key);
+  batch.lengths.push_back(length);
   stamp_[sequence_key] = generation_;
   slot_[sequence_key] = slot;
   return slot;
 }
 
-WorkBatch BatchSource::fill(BatchCut&& cut) {
-  WorkBatch batch = std::move(cut.batch);
-  batch.residues.resize(static_cast<std::size_t>(cut.residues));
-  const auto slots = static_cast<std::int64_t>(cut.sequences.size());
-  const int threads = cut.residues > kParallelFillResidues ? kMaxFillThreads : 1;
-#pragma omp parallel for schedule(static) num_threads(threads) if (threads > 1)
-  for (std::int64_t s = 0; s < slots; ++s) {
-    const auto& codes = *cut.sequences[static_cast<std::size_t>(s)];
-    std::memcpy(batch.residues.data() + batch.offsets[static_cast<std::size_t>(s)], codes.data(),
-                codes.size());
-  }
-  return batch;
-}
-
-std::optional<BatchCut> BatchSource::next(std::uint64_t capacity_cells,
+std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
                                            std::uint64_t floor_cells) {
   if (window_position_ == window_.keys.size()) {
     if (!upcoming_.valid()) return std::nullopt;
@@ -135,28 +106,27 @@ std::optional<BatchCut> BatchSource::next(std::uint64_t capacity_cells,
     std::fill(stamp_.begin(), stamp_.end(), 0);
     generation_ = 1;
   }
-  const bool shared_pool = &queries_ == &targets_;
-  const std::size_t target_base = shared_pool ? 0 : queries_.size();
-  BatchCut cut;
-  WorkBatch& batch = cut.batch;
+  const bool shared_pool = &query_lengths_ == &target_lengths_;
+  const auto target_base = static_cast<std::uint32_t>(shared_pool ? 0 : query_lengths_.size());
+  WorkBatch batch;
   batch.id = next_batch_id_++;
   std::uint64_t cells = 0;
   for (; window_position_ < window_.keys.size(); ++window_position_) {
     const std::size_t place = window_.keys[window_position_] & kPlaceMask;
     const PairRef pair = window_.pairs[place];
-    const Sequence& query = queries_[pair.query];
-    const Sequence& target = targets_[pair.target];
-    const std::uint64_t pair_cells = std::uint64_t{query.codes.size()} * target.codes.size();
+    const std::uint32_t query_length = query_lengths_[pair.query];
+    const std::uint32_t target_length = target_lengths_[pair.target];
+    const std::uint64_t pair_cells = std::uint64_t{query_length} * target_length;
     if (!batch.pair_ids.empty() &&
-        (cells + pair_cells > budget || cut.residues > kMaxBatchResidues))
+        (cells + pair_cells > budget || batch.pool_size() > kMaxBatchResidues))
       break;
     cells += pair_cells;
     batch.pair_ids.push_back(window_.first_pair + place);
-    batch.query.push_back(slot_of(cut, pair.query, query));
-    batch.target.push_back(slot_of(cut, target_base + pair.target, target));
+    batch.query.push_back(slot_of(batch, pair.query, query_length));
+    batch.target.push_back(slot_of(batch, target_base + pair.target, target_length));
   }
   remaining_cells_ -= std::min(remaining_cells_, cells);
-  return cut;
+  return batch;
 }
 
 }  // namespace wg::align

@@ -8,8 +8,9 @@
 // min(capacity, max(floor, remaining cells / (2 x batches in flight))), so large jobs go
 // out in batches as large as a worker takes, and small jobs still reach every worker.
 //
-// Choosing a batch (next) touches the source's state and needs the caller's lock; copying
-// its residues (fill) does not, so several threads cut batches at once.
+// A batch names its sequences by key (query records, then target records) with their
+// offsets in the packed pool; the residues are packed later, by the rank that aligns it
+// (sequence_store.hpp), so choosing a batch costs little under the caller's lock.
 #pragma once
 
 #include <cstdint>
@@ -17,29 +18,22 @@
 #include <optional>
 #include <vector>
 
-#include "align/fasta.hpp"
 #include "align/messages.hpp"
 #include "align/pair_plan.hpp"
 
 namespace wg::align {
-
-// A batch chosen by BatchSource::next: everything but the residues, and where they are.
-struct BatchCut {
-  WorkBatch batch;
-  std::vector<const std::vector<std::uint8_t>*> sequences;  // per slot
-  std::uint64_t residues = 0;
-};
 
 class BatchSource {
  public:
   // Sort keys hold a pair's place in its window in this many bits.
   static constexpr int kWindowBits = 20;
 
-  // queries and targets may be the same vector (all-vs-all). Pairs before first_pair are
+  // Sequence lengths per record; targets may be the same vector as queries (all-vs-all:
+  // then sequence keys are query records alone). Pairs before first_pair are
   // skipped (already written by an earlier run). in_flight: how many batches the workers
   // hold at once (ranks x the batches each keeps). window_pairs: at most 2^kWindowBits.
-  BatchSource(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
-              const PairPlan& plan, std::uint64_t first_pair, std::size_t window_pairs,
+  BatchSource(const std::vector<std::uint32_t>& query_lengths,
+              const std::vector<std::uint32_t>& target_lengths, const PairPlan& plan, std::uint64_t first_pair, std::size_t window_pairs,
               int in_flight);
   ~BatchSource();
   BatchSource(const BatchSource&) = delete;
@@ -47,9 +41,7 @@ class BatchSource {
 
   // The next batch for a worker taking at most capacity_cells and, while enough work is
   // left, at least floor_cells; nothing once every pair is handed out.
-  std::optional<BatchCut> next(std::uint64_t capacity_cells, std::uint64_t floor_cells);
-  // Copies the residues in (on several threads for large batches); needs no lock.
-  static WorkBatch fill(BatchCut&& cut);
+  std::optional<WorkBatch> next(std::uint64_t capacity_cells, std::uint64_t floor_cells);
 
   std::uint64_t remaining_cells() const { return remaining_cells_; }
 
@@ -61,10 +53,10 @@ class BatchSource {
   };
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
-  std::uint32_t slot_of(BatchCut& cut, std::size_t sequence_key, const Sequence& sequence);
+  std::uint32_t slot_of(WorkBatch& batch, std::uint32_t sequence_key, std::uint32_t length);
 
-  const std::vector<Sequence>& queries_;
-  const std::vector<Sequence>& targets_;
+  const std::vector<std::uint32_t>& query_lengths_;
+  const std::vector<std::uint32_t>& target_lengths_;
   const PairPlan& plan_;
   std::size_t window_pairs_;
   int in_flight_;

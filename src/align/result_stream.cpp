@@ -53,6 +53,7 @@ void ResultStream::loop() {
         taken.swap(queue_);
         closing = closing_;
       }
+      const auto start = std::chrono::steady_clock::now();
       for (BatchResults& results : taken) {
         ordered_.put(results, lines);
         if (lines.size() >= kWriteChunk) {
@@ -67,6 +68,7 @@ void ResultStream::loop() {
         file_.flush();
         last_flush = now;
       }
+      seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (closing) return;
     }
   } catch (...) {

@@ -27,6 +27,8 @@ class ResultStream {
   void submit(BatchResults&& results);
   // Writes and flushes everything submitted, then stops the thread; rethrows its error.
   void finish();
+  // Seconds the thread spent ordering, formatting and writing (read after finish()).
+  double seconds() const { return seconds_; }
 
  private:
   void loop();
@@ -38,6 +40,7 @@ class ResultStream {
   std::deque<BatchResults> queue_;
   bool closing_ = false;
   std::exception_ptr error_;
+  double seconds_ = 0;
   std::thread thread_;
 };
 

@@ -12,31 +12,16 @@
 namespace wg::align {
 namespace {
 
-// FNV-1a over ids and residues: order-sensitive, so reordered records differ too.
-class ContentHash {
- public:
-  void add(const void* data, std::size_t size) {
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) value_ = (value_ ^ bytes[i]) * 1099511628211ull;
-  }
-  void add(const std::vector<Sequence>& sequences) {
-    for (const Sequence& s : sequences) {
-      add(s.id.data(), s.id.size() + 1);  // with the terminating NUL as a separator
-      add(s.codes.data(), s.codes.size());
-      const std::uint64_t length = s.codes.size();
-      add(&length, sizeof length);
-    }
-  }
-  std::uint64_t value() const { return value_; }
+// FNV-1a over the substitution table.
+std::uint64_t table_hash(const KernelScoring& k) {
+  std::uint64_t value = 14695981039346656037ull;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(k.table);
+  for (std::size_t i = 0; i < sizeof k.table; ++i) value = (value ^ bytes[i]) * 1099511628211ull;
+  return value;
+}
 
- private:
-  std::uint64_t value_ = 14695981039346656037ull;
-};
-
-std::string sequences_line(const std::vector<Sequence>& sequences) {
-  ContentHash hash;
-  hash.add(sequences);
-  return fmt::format("{} records, content {:016x}", sequences.size(), hash.value());
+std::string sequences_line(const SequenceDigest& digest) {
+  return fmt::format("{} records, content {:016x}", digest.records, digest.content);
 }
 
 std::string read_all(const std::string& path) {
@@ -64,21 +49,20 @@ std::string first_difference(const std::string& ours, const std::string& theirs)
 
 std::string job_record(const AlignOptions& options, const AlignInput& input) {
   const KernelScoring& k = input.scheme.kernel;
-  ContentHash table;
-  table.add(k.table, sizeof k.table);
   std::string mode = !options.pairs.empty() ? "pairs" : !options.all_vs_all.empty() ? "all-vs-all"
                                                                                      : "query-target";
   std::string record;
-  record += "format: 1\n";
+  // Format 2: contents hashed per record, over the letters as written.
+  record += "format: 2\n";
   record += "pairs: " + mode + "\n";
-  record += "queries: " + sequences_line(input.queries) + "\n";
-  if (!input.targets_are_queries) record += "targets: " + sequences_line(input.targets()) + "\n";
+  record += "queries: " + sequences_line(input.query_digest) + "\n";
+  if (!input.targets_are_queries) record += "targets: " + sequences_line(input.target_digest) + "\n";
   record += std::string("alphabet: ") + alphabet_name(input.alphabet) + "\n";
   record += "scoring: " + input.scheme.description + "\n";
   record += fmt::format("scaled: scale {} open {} extend {} uniform {} match {} mismatch {} "
                         "end gaps free {} table {:016x}\n",
                         input.scheme.scale, k.gap_open, k.gap_extend, k.uniform, k.match,
-                        k.mismatch, k.end_gaps_free, table.value());
+                        k.mismatch, k.end_gaps_free, table_hash(k));
   record += fmt::format("traceback: {}\n", options.traceback);
   return record;
 }

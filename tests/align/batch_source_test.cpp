@@ -1,8 +1,8 @@
 // Batch cutting: the plan's cell count against a direct sum in every pairing mode (also
 // from a resume point), every pair handed out exactly once across windows with its own
-// residues (copied in by fill, in parallel for large batches), each sequence stored once
-// per batch, and guided batch sizes: about the remaining cells over twice the batches in
-// flight, never above the capacity, never below the floor while work is left.
+// residues (packed from the store, in parallel for large batches), each sequence stored
+// once per batch, and guided batch sizes: about the remaining cells over twice the batches
+// in flight, never above the capacity, never below the floor while work is left.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -10,6 +10,7 @@
 #include <set>
 
 #include "align/batch_source.hpp"
+#include "align/sequence_store.hpp"
 
 namespace wg::align {
 namespace {
@@ -63,14 +64,30 @@ TEST(AlignPairPlan, CellsFromMatchesDirectSum) {
   }
 }
 
+// A batch with its residues packed from the store, as the rank aligning it does.
+struct Packed {
+  WorkBatch batch;
+  std::vector<std::uint8_t> residues;
+};
+Packed packed(WorkBatch&& batch, const SequenceStore& store) {
+  Packed out{std::move(batch), {}};
+  out.residues.resize(out.batch.pool_size());
+  pack_residues(out.batch, store, out.residues.data());
+  return out;
+}
+
 TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   const auto queries = random_sequences(30, 3);
   const auto targets = random_sequences(11, 4);
+  const auto query_lengths = lengths(queries);
+  const auto target_lengths = lengths(targets);
+  const EncodedSequences store(queries, targets);
   const PairPlan plan(PairMode::query_target, 30, 11);
-  BatchSource source(queries, targets, plan, 7, 37, 2);  // resume at 7, windows of 37 pairs
+  // Resume at 7, windows of 37 pairs.
+  BatchSource source(query_lengths, target_lengths, plan, 7, 37, 2);
   std::set<std::uint64_t> seen;
   while (auto cut = source.next(500, 100)) {
-    const auto batch = BatchSource::fill(std::move(*cut));
+    const auto [batch, residues] = packed(std::move(*cut), store);
     ASSERT_FALSE(batch.pair_ids.empty());
     std::set<std::pair<std::uint32_t, std::uint32_t>> stored;  // (offset, length) per slot
     for (std::size_t s = 0; s < batch.lengths.size(); ++s)
@@ -88,8 +105,10 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
       const std::uint32_t qs = batch.query[k], ts = batch.target[k];
       ASSERT_EQ(batch.lengths[qs], q.size());
       ASSERT_EQ(batch.lengths[ts], t.size());
-      EXPECT_TRUE(std::equal(q.begin(), q.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[qs])));
-      EXPECT_TRUE(std::equal(t.begin(), t.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[ts])));
+      EXPECT_EQ(batch.sequences[qs], pair.query);
+      EXPECT_EQ(batch.sequences[ts], 30 + pair.target);
+      EXPECT_TRUE(std::equal(q.begin(), q.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[qs])));
+      EXPECT_TRUE(std::equal(t.begin(), t.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[ts])));
     }
     distinct_sequences = query_records.size() + target_records.size();
     EXPECT_EQ(batch.lengths.size(), distinct_sequences) << "each sequence once per batch";
@@ -100,27 +119,29 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   EXPECT_FALSE(source.next(500, 100));
 }
 
-// 32 pairs of 300,000-residue sequences in one batch: 19 MB of residues, filled on
+// 32 pairs of 300,000-residue sequences in one batch: 19 MB of residues, packed on
 // several threads, each sequence at its offset.
-TEST(AlignBatchSource, LargeBatchesAreFilledInParallelAtTheRightOffsets) {
+TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
   std::vector<Sequence> queries(32), targets(32);
   for (std::size_t i = 0; i < 32; ++i) {
     queries[i] = {"q" + std::to_string(i), std::vector<std::uint8_t>(300'000 + i, static_cast<std::uint8_t>(i % 7))};
     targets[i] = {"t" + std::to_string(i), std::vector<std::uint8_t>(299'000 - i, static_cast<std::uint8_t>(10 + i % 5))};
   }
   const PairPlan plan(PairMode::pairs, 32, 32);
-  BatchSource source(queries, targets, plan, 0, 64, 1);
+  const auto query_lengths = lengths(queries);
+  const auto target_lengths = lengths(targets);
+  BatchSource source(query_lengths, target_lengths, plan, 0, 64, 1);
   auto cut = source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62);  // all at once
   ASSERT_TRUE(cut);
-  ASSERT_GT(cut->residues, std::uint64_t{16} << 20);
-  const WorkBatch batch = BatchSource::fill(std::move(*cut));
+  ASSERT_GT(cut->pool_size(), std::uint64_t{16} << 20);
+  const auto [batch, residues] = packed(std::move(*cut), EncodedSequences(queries, targets));
   ASSERT_EQ(batch.pair_ids.size(), 32u);
-  ASSERT_EQ(batch.residues.size(), std::accumulate(batch.lengths.begin(), batch.lengths.end(), std::size_t{0}));
+  ASSERT_EQ(residues.size(), std::accumulate(batch.lengths.begin(), batch.lengths.end(), std::size_t{0}));
   for (std::size_t k = 0; k < 32; ++k) {
     const auto& q = queries[batch.pair_ids[k]].codes;
     const auto& t = targets[batch.pair_ids[k]].codes;
-    EXPECT_TRUE(std::equal(q.begin(), q.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.query[k]])));
-    EXPECT_TRUE(std::equal(t.begin(), t.end(), batch.residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.target[k]])));
+    EXPECT_TRUE(std::equal(q.begin(), q.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.query[k]])));
+    EXPECT_TRUE(std::equal(t.begin(), t.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.target[k]])));
   }
   EXPECT_FALSE(source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62));
 }
@@ -131,7 +152,8 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   const int in_flight = 4;
   const std::uint64_t capacity = 10'000'000;
   const std::uint64_t floor = 2'000;
-  BatchSource source(sequences, sequences, plan, 0, 1 << 16, in_flight);  // one window
+  const auto sequence_lengths = lengths(sequences);
+  BatchSource source(sequence_lengths, sequence_lengths, plan, 0, 1 << 16, in_flight);  // one window
   const std::uint64_t total = source.remaining_cells();
   ASSERT_EQ(total, direct_cells(plan, 0, sequences, sequences));
   std::uint64_t handed_out = 0;
@@ -141,10 +163,10 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
     const std::uint64_t before = source.remaining_cells();
     const auto batch = source.next(capacity, floor);
     if (!batch) break;
-    EXPECT_EQ(batch->batch.pair_ids.size(), batch->batch.query.size());
+    EXPECT_EQ(batch->pair_ids.size(), batch->query.size());
     ++batches;
     std::uint64_t cells = 0;
-    const WorkBatch& cut = batch->batch;
+    const WorkBatch& cut = *batch;
     for (std::size_t k = 0; k < cut.query.size(); ++k)
       cells += std::uint64_t{cut.lengths[cut.query[k]]} * cut.lengths[cut.target[k]];
     handed_out += cells;
@@ -162,7 +184,7 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
   // The first batch takes an eighth of the job (capacity permitting).
-  BatchSource fresh(sequences, sequences, plan, 0, 1 << 16, in_flight);
+  BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, 1 << 16, in_flight);
   const auto first = fresh.next(capacity, floor);
   std::uint64_t first_cells = total - fresh.remaining_cells();
   EXPECT_LE(first_cells, total / 8);

@@ -1,9 +1,11 @@
 // Every GPU kernel class against the host kernel, on random pairs whose query lengths
 // straddle the length-table boundaries, and on long pairs for the block class: score-only
-// (32-bit and packed 16-bit) and with traceback. Skips without a GPU.
+// (32-bit and packed 16-bit) and with traceback; and batches packed into the aligner's
+// pinned buffer, as the driver packs them. Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 
 #include "align/aligner.hpp"
@@ -65,21 +67,31 @@ class SequenceMaker {
   std::mt19937& rng_;
 };
 
-void add_pair(PairBatch& batch, const std::vector<std::uint8_t>& q,
+// A batch with the pool it points at (a PairBatch does not own its residues).
+struct TestBatch {
+  std::vector<std::uint8_t> pool;
+  PairBatch pairs;
+  const PairBatch& view() {
+    pairs.residues = pool.data();
+    return pairs;
+  }
+};
+
+void add_pair(TestBatch& batch, const std::vector<std::uint8_t>& q,
               const std::vector<std::uint8_t>& t) {
   for (const auto* s : {&q, &t}) {
-    batch.offsets.push_back(batch.residues.size());
-    batch.lengths.push_back(static_cast<std::uint32_t>(s->size()));
-    batch.residues.insert(batch.residues.end(), s->begin(), s->end());
+    batch.pairs.offsets.push_back(batch.pool.size());
+    batch.pairs.lengths.push_back(static_cast<std::uint32_t>(s->size()));
+    batch.pool.insert(batch.pool.end(), s->begin(), s->end());
   }
-  batch.query.push_back(static_cast<std::uint32_t>(batch.lengths.size() - 2));
-  batch.target.push_back(static_cast<std::uint32_t>(batch.lengths.size() - 1));
+  batch.pairs.query.push_back(static_cast<std::uint32_t>(batch.pairs.lengths.size() - 2));
+  batch.pairs.target.push_back(static_cast<std::uint32_t>(batch.pairs.lengths.size() - 1));
 }
 
 // Random pairs, several per query length, related sequences (mutated copies) and unrelated.
-PairBatch random_batch(Alphabet alphabet, std::mt19937& rng) {
+TestBatch random_batch(Alphabet alphabet, std::mt19937& rng) {
   SequenceMaker make(alphabet, rng);
-  PairBatch batch;
+  TestBatch batch;
   for (const std::uint32_t m : boundary_lengths()) {
     for (int k = 0; k < 6; ++k) {
       const std::vector<std::uint8_t> q = make.random(m);
@@ -99,7 +111,7 @@ PairBatch random_batch(Alphabet alphabet, std::mt19937& rng) {
 // (512 rows) and of a round (kBlockWarps bands), short and long targets (some shorter than
 // one column chunk), each length related and unrelated; and long targets against short
 // queries for the warp class.
-PairBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
+TestBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
   struct Shape {
     std::uint32_t m;
     std::uint32_t n;
@@ -108,7 +120,7 @@ PairBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
                                {4097, 1200}, {5000, 4800}, {9000, 300}, {300, 9000},
                                {8705, 513},  {3000, 31},   {4608, 1},   {2500, 33}};
   SequenceMaker make(alphabet, rng);
-  PairBatch batch;
+  TestBatch batch;
   for (const Shape& shape : kShapes) {
     const std::vector<std::uint8_t> q = make.random(shape.m);
     add_pair(batch, q, make.random(shape.n));
@@ -127,9 +139,9 @@ PairBatch long_batch(Alphabet alphabet, std::mt19937& rng) {
 // Few long pairs, so that each pair spreads over several thread blocks (the block class's
 // slots, cuda_block_kernels.cu): 18 and 40 bands, several rounds of bands over a chain of
 // two to five blocks, the free-end best reduced across the blocks.
-PairBatch few_long_pairs(Alphabet alphabet, std::mt19937& rng) {
+TestBatch few_long_pairs(Alphabet alphabet, std::mt19937& rng) {
   SequenceMaker make(alphabet, rng);
-  PairBatch batch;
+  TestBatch batch;
   for (int k = 0; k < 3; ++k) {
     const std::vector<std::uint8_t> q = make.random(9000);
     std::vector<std::uint8_t> t = k == 0 ? make.random(7000) : make.mutated(q);
@@ -177,11 +189,11 @@ std::vector<Scheme> schemes() {
 
 // Enough block-class pairs to fill any GPU one warp per pair (3,000 queries of 2049-2100
 // rows, short targets): the aligner runs them on the warp class instead.
-PairBatch many_long_queries(Alphabet alphabet, std::mt19937& rng) {
+TestBatch many_long_queries(Alphabet alphabet, std::mt19937& rng) {
   SequenceMaker make(alphabet, rng);
   std::uniform_int_distribution<std::uint32_t> query_length(2049, 2100);
   std::uniform_int_distribution<std::uint32_t> target_length(1, 16);
-  PairBatch batch;
+  TestBatch batch;
   for (int k = 0; k < 3000; ++k)
     add_pair(batch, make.random(query_length(rng)), make.random(target_length(rng)));
   return batch;
@@ -196,7 +208,8 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
   std::mt19937 rng(20261121);
   for (const auto& scheme : schemes()) {
     const ScoringScheme scoring = make_scoring(scheme.options, scheme.alphabet);
-    const PairBatch batch = make_batch(scheme.alphabet, rng);
+    TestBatch made = make_batch(scheme.alphabet, rng);
+    const PairBatch& batch = made.view();
     for (const bool traceback : {false, true})
     for (int packed = 0; packed < 2; ++packed) {
       if (traceback && packed) continue;  // traceback always runs on 32-bit scores
@@ -243,6 +256,43 @@ TEST(GpuKernels, BlockClassOverSeveralBlocksMatchesTheHostKernel) {
 TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
   if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   expect_gpu_matches_host(many_long_queries);
+}
+
+// As the driver runs them: each batch packed into the aligner's own pinned buffer, which
+// grows as batches get larger, the upload made straight from it, and the copies timed.
+TEST(GpuKernels, BatchesPackedIntoPinnedBuffersMatchTheHostKernel) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  auto gpu = make_cuda_aligner(0, true);
+  auto host = make_host_aligner();
+  std::mt19937 rng(7);
+  ScoringOptions options;
+  options.match = 2;
+  options.mismatch = -3;
+  options.gap_open = 5;
+  options.gap_extend = 2;
+  const ScoringScheme scoring = make_scoring(options, Alphabet::dna);
+  SequenceMaker make(Alphabet::dna, rng);
+  std::uniform_int_distribution<std::uint32_t> length(900, 1100);
+  for (const int pairs : {50, 400, 120, 1500}) {
+    TestBatch made;
+    for (int k = 0; k < pairs; ++k) {
+      const std::vector<std::uint8_t> q = make.random(length(rng));
+      add_pair(made, q, make.mutated(q));
+    }
+    PairBatch pinned = made.view();
+    std::uint8_t* buffer = gpu->residue_buffer(made.pool.size());
+    std::memcpy(buffer, made.pool.data(), made.pool.size());
+    pinned.residues = buffer;
+    std::vector<PairResult> expected;
+    std::vector<PairResult> got;
+    const double transfers_before = gpu->transfer_seconds();
+    host->align(made.view(), scoring.kernel, false, expected);
+    gpu->align(pinned, scoring.kernel, false, got);
+    ASSERT_EQ(got.size(), expected.size());
+    for (std::size_t p = 0; p < got.size(); ++p)
+      ASSERT_EQ(got[p].score, expected[p].score) << pairs << " pairs: pair " << p;
+    EXPECT_GT(gpu->transfer_seconds(), transfers_before) << "the upload was not timed";
+  }
 }
 
 }  // namespace

@@ -1,0 +1,41 @@
+// What rank 0 works out from the input and every rank needs, broadcast once: the scoring
+// in the kernels' own form, the letter codes (ranks check letters as they read them), and
+// the index of every input file when ranks read residues themselves. Options (traceback,
+// backend, batch sizes) are not in it: every rank parsed the same command line.
+#pragma once
+
+#include <boost/serialization/binary_object.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "align/fasta_index.hpp"
+#include "align/nw_types.hpp"
+
+namespace wg::align {
+
+// The kernels' scoring travels as its bytes: plain data, identical on every rank (one
+// program), so new fields need no change here.
+template <class Archive>
+void serialize(Archive& ar, KernelScoring& scoring, unsigned /*version*/) {
+  static_assert(std::is_trivially_copyable_v<KernelScoring>);
+  ar & boost::serialization::make_binary_object(&scoring, sizeof scoring);
+}
+
+struct JobSetup {
+  KernelScoring scoring;
+  std::string alphabet;                   // its name, for messages
+  std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
+  std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned /*version*/) {
+    ar & scoring & alphabet & letter_codes & files;
+  }
+};
+
+}  // namespace wg::align

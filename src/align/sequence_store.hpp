@@ -1,0 +1,71 @@
+// Where the residues of a batch come from when a rank packs it for its aligner: the
+// input files themselves, read through their index on every rank (plain FASTA), or the
+// sequences rank 0 read whole (compressed files, standard input, FASTQ). Sequences are
+// named by key: query records first, then target records (none when the targets are the
+// queries), as BatchSource numbers them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "align/alphabet.hpp"
+#include "align/fasta.hpp"
+#include "align/fasta_index.hpp"
+#include "align/mapped_file.hpp"
+#include "align/messages.hpp"
+
+namespace wg::align {
+
+// Per input byte: its residue code, kBlankByte (skipped) or kNoCode (a letter the scoring
+// cannot score: an error naming where it is).
+inline constexpr std::int8_t kBlankByte = -2;
+std::vector<std::int8_t> letter_codes(Alphabet alphabet, const std::vector<bool>& allowed);
+
+class SequenceStore {
+ public:
+  virtual ~SequenceStore() = default;
+  // Writes the codes of sequence `key` to dest, which has room for its length. Throws
+  // wg::Error naming the file, record, line and position of a letter it cannot score.
+  virtual void copy(std::uint32_t key, std::uint8_t* dest) const = 0;
+};
+
+// Sequences held in memory, already encoded (rank 0, inputs that cannot be indexed).
+class EncodedSequences final : public SequenceStore {
+ public:
+  // targets may be the same vector as queries (all-vs-all).
+  EncodedSequences(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets);
+  void copy(std::uint32_t key, std::uint8_t* dest) const override;
+
+ private:
+  const std::vector<Sequence>& queries_;
+  const std::vector<Sequence>& targets_;
+  std::uint32_t target_base_;
+};
+
+// The indexed input files, mapped into memory; letters are encoded and checked as they
+// are read, so a bad letter is found by whichever rank packs its record.
+class IndexedSequences final : public SequenceStore {
+ public:
+  // One index per input file: the queries' file, then the targets' unless they are the
+  // queries. codes: letter_codes() of the job; alphabet names it in messages.
+  IndexedSequences(const std::vector<FastaIndex>& files, std::vector<std::int8_t> codes,
+                   std::string alphabet);
+  void copy(std::uint32_t key, std::uint8_t* dest) const override;
+
+ private:
+  [[noreturn]] void bad_letter(const FastaIndex& index, const MappedFile& file, std::size_t r,
+                               char letter, std::uint64_t position) const;
+
+  const std::vector<FastaIndex>& files_;
+  std::vector<std::unique_ptr<MappedFile>> maps_;
+  std::vector<std::int8_t> codes_;
+  std::string alphabet_;
+};
+
+// Packs every slot of the batch at its offset in dest (on several threads for large
+// batches). An error is the one of the first failing slot.
+void pack_residues(const WorkBatch& batch, const SequenceStore& store, std::uint8_t* dest);
+
+}  // namespace wg::align
