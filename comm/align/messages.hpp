@@ -18,13 +18,17 @@ struct JobSetup {
   std::int32_t gap_extend = 0;
   std::int32_t match = 0;
   std::int32_t mismatch = 0;
-  bool end_gaps_free = false;
+  std::uint8_t free_ends = 0;  // FreeEnd bits
+  bool local = false;
   bool uniform = false;
   bool traceback = false;
+  std::uint32_t top = 0;       // --top K: a worker sends alignments of its batch's best K only
+  std::uint64_t targets = 0;   // with top: pair id / targets is the pair's query
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & table & gap_open & gap_extend & match & mismatch & end_gaps_free & uniform & traceback;
+    ar & table & gap_open & gap_extend & match & mismatch & free_ends & local & uniform &
+        traceback & top & targets;
   }
 };
 
@@ -51,6 +55,8 @@ struct BatchResults {
   std::vector<std::uint64_t> pair_ids;
   std::vector<std::int32_t> scores;
   std::vector<std::string> cigars;  // empty without traceback
+  std::vector<std::uint32_t> regions;  // with traceback, 4 per pair: query begin, end, target
+                                       // begin, end (0-based, end excluded)
   std::uint64_t cells = 0;
   double compute_seconds = 0;       // time this batch spent in its aligner
   double kernel_seconds = 0;        // of which kernels alone (GPUs)
@@ -61,7 +67,7 @@ struct BatchResults {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & scores & cigars & cells & compute_seconds & kernel_seconds &
+    ar & id & pair_ids & scores & cigars & regions & cells & compute_seconds & kernel_seconds &
         busy_seconds & aligners & rank & backend;
   }
 };

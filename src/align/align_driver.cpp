@@ -7,6 +7,7 @@
 #include <omp.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -23,7 +24,9 @@
 #include "align/batch_source.hpp"
 #include "align/dispatcher.hpp"
 #include "align/ordered_results.hpp"
+#include "align/result_format.hpp"
 #include "align/result_stream.hpp"
+#include "align/result_top.hpp"
 #include "align/result_writer.hpp"
 #include "align/resume_record.hpp"
 #include "align/scoring.hpp"
@@ -87,12 +90,14 @@ KernelScoring kernel_scoring(const JobSetup& setup) {
   k.gap_extend = setup.gap_extend;
   k.match = setup.match;
   k.mismatch = setup.mismatch;
-  k.end_gaps_free = setup.end_gaps_free;
+  k.free_ends = setup.free_ends;
+  k.local = setup.local;
   k.uniform = setup.uniform;
   return k;
 }
 
-JobSetup job_setup(const ScoringScheme& scheme, bool traceback) {
+JobSetup job_setup(const ScoringScheme& scheme, const AlignOptions& options,
+                   const AlignInput& input) {
   const KernelScoring& k = scheme.kernel;
   JobSetup setup;
   setup.table.assign(k.table, k.table + kAlphabetSlots * kAlphabetSlots);
@@ -100,9 +105,12 @@ JobSetup job_setup(const ScoringScheme& scheme, bool traceback) {
   setup.gap_extend = k.gap_extend;
   setup.match = k.match;
   setup.mismatch = k.mismatch;
-  setup.end_gaps_free = k.end_gaps_free;
+  setup.free_ends = k.free_ends;
+  setup.local = k.local;
   setup.uniform = k.uniform;
-  setup.traceback = traceback;
+  setup.traceback = options.traceback;
+  setup.top = options.top;
+  setup.targets = input.targets().size();
   return setup;
 }
 
@@ -157,6 +165,11 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   const PairPlan& plan = *input.plan;
   check_score_range(input.scheme, longest_pair(input));
   const std::string record = job_record(options, input);
+  const ResultFormat format(parse_output_format(options.outfmt), input.alphabet,
+                            input.scheme.scale);
+  const std::string header = format.header(targets);
+  const auto header_lines =
+      static_cast<std::uint64_t>(std::count(header.begin(), header.end(), '\n'));
   const bool to_file = options.output != "-";
   const bool resuming = options.resume && to_file &&
                         std::filesystem::exists(options.output + ".partial");
@@ -168,13 +181,16 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
     return kExitOk;
   }
   if (to_file && !resuming) write_job_record(options.output, record);
-  const std::uint64_t first = writer.lines_kept();
+  if (writer.lines_kept() == 0) writer.write(header.data(), header.size());
+  WG_REQUIRE(writer.lines_kept() == 0 || writer.lines_kept() >= header_lines,
+             "--resume: {}.partial stops inside its header; run without --resume", options.output);
+  const std::uint64_t first = writer.lines_kept() == 0 ? 0 : writer.lines_kept() - header_lines;
   if (first > 0) {
     WG_REQUIRE(first <= plan.size(), "--resume: {}.partial has {} lines but the input gives {} pairs",
                options.output, first, plan.size());
     const PairRef last = plan.at(first - 1);
-    const std::string expected = queries[last.query].id + '\t' + targets[last.target].id + '\t';
-    WG_REQUIRE(writer.last_kept_line().rfind(expected, 0) == 0,
+    WG_REQUIRE(format.line_is_pair(writer.last_kept_line(), queries[last.query].id,
+                                   targets[last.target].id),
                "--resume: line {} of {}.partial does not match pair {} of this input ({} vs {}); "
                "was it written with other inputs?",
                first, options.output, first, queries[last.query].id, targets[last.target].id);
@@ -190,9 +206,13 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   const int in_flight = ranks_total * static_cast<int>(local.workers.size() + 1);
   BatchSource source(queries, targets, plan, first, kWindowPairs, in_flight);
   std::mutex source_mutex;
-  OrderedResults ordered(queries, targets, plan, input.scheme.scale, options.traceback, first,
-                         kWindowPairs);
-  ResultStream stream(ordered, writer);
+  std::unique_ptr<ResultSink> sink;
+  if (options.top > 0)
+    sink = std::make_unique<TopResults>(queries, targets, format, options.traceback, options.top);
+  else
+    sink = std::make_unique<OrderedResults>(queries, targets, plan, format, options.traceback,
+                                            first, kWindowPairs);
+  ResultStream stream(*sink, writer);
   std::map<int, RankStats> ranks;
   std::uint64_t done_pairs = 0;
   std::uint64_t done_cells = 0;
@@ -245,10 +265,10 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
   const bool interrupted = outcome == DispatchOutcome::interrupted;
   if (interrupted) {
     spdlog::warn("interrupted: {} pairs are in {}.partial; run again with --resume to finish",
-                 ordered.next_index(), options.output);
+                 sink->written(), options.output);
   } else {
-    WG_REQUIRE(ordered.next_index() == plan.size() && ordered.pending() == 0,
-               "internal error: {} of {} results written", ordered.next_index(), plan.size());
+    WG_REQUIRE(sink->complete(), "internal error: {} of {} results written", sink->written(),
+               plan.size());
     writer.commit();
     if (to_file) remove_job_record(options.output);
   }
@@ -290,7 +310,9 @@ int run_root(MPI_Comm comm, const AlignOptions& options, AlignInput& input,
 
 }  // namespace
 
-int run_align(const AlignOptions& options) {
+int run_align(const AlignOptions& given) {
+  AlignOptions options = given;
+  options.traceback = given.traceback || needs_alignment(parse_output_format(given.outfmt));
   MPI_Comm comm = MPI_COMM_WORLD;
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
@@ -304,7 +326,7 @@ int run_align(const AlignOptions& options) {
   if (rank == 0) {
     check_outputs(options);
     input = load_align_input(options);
-    setup = job_setup(input.scheme, options.traceback);
+    setup = job_setup(input.scheme, options, input);
   }
   setup = broadcast_setup(comm, setup);
   const KernelScoring scoring = kernel_scoring(setup);
@@ -342,11 +364,18 @@ int run_align(const AlignOptions& options) {
       out.rank = rank;
       out.backend = aligner->name();
       out.scores.reserve(results.size());
-      if (setup.traceback) out.cigars.reserve(results.size());
+      if (setup.traceback) {
+        out.cigars.reserve(results.size());
+        out.regions.reserve(4 * results.size());
+      }
       for (auto& r : results) {
         out.scores.push_back(r.score);
-        if (setup.traceback) out.cigars.push_back(std::move(r.cigar));
+        if (!setup.traceback) continue;
+        out.cigars.push_back(std::move(r.cigar));
+        out.regions.insert(out.regions.end(),
+                           {r.query_begin, r.query_end, r.target_begin, r.target_end});
       }
+      if (setup.top > 0 && setup.traceback) drop_outside_top(out, setup.top, setup.targets);
       return out;
     });
   }

@@ -69,17 +69,18 @@ std::string job_record(const AlignOptions& options, const AlignInput& input) {
   std::string mode = !options.pairs.empty() ? "pairs" : !options.all_vs_all.empty() ? "all-vs-all"
                                                                                      : "query-target";
   std::string record;
-  record += "format: 1\n";
+  record += "format: 2\n";
   record += "pairs: " + mode + "\n";
   record += "queries: " + sequences_line(input.queries) + "\n";
   if (!input.targets_are_queries) record += "targets: " + sequences_line(input.targets()) + "\n";
   record += std::string("alphabet: ") + alphabet_name(input.alphabet) + "\n";
   record += "scoring: " + input.scheme.description + "\n";
   record += fmt::format("scaled: scale {} open {} extend {} uniform {} match {} mismatch {} "
-                        "end gaps free {} table {:016x}\n",
+                        "free ends {} local {} table {:016x}\n",
                         input.scheme.scale, k.gap_open, k.gap_extend, k.uniform, k.match,
-                        k.mismatch, k.end_gaps_free, table.value());
+                        k.mismatch, free_ends_name(k.free_ends), k.local, table.value());
   record += fmt::format("traceback: {}\n", options.traceback);
+  record += fmt::format("output: {} top {}\n", options.outfmt, options.top);
   return record;
 }
 
