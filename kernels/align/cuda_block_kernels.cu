@@ -1,6 +1,6 @@
 // Instantiations of the block-class wavefront kernel (score-only and traceback, uniform
-// and matrix scoring, global/semi-global and local) and their launcher. The traceback launcher runs the walk-back kernel
-// after it on the same stream.
+// and matrix scoring, global/semi-global and local) and their launcher. The traceback
+// launcher runs the walk-back kernel after it on the same stream.
 //
 // Blocks per pair (K, "slots"): enough for the chunk's pairs to fill the GPU, at most one
 // per kBlockWarps bands of the longest query (every warp of the chain then has a band) and

@@ -77,7 +77,8 @@ inline __attribute__((always_inline)) void sweep_lanes(const LaneSet& lanes,
 
   LaneRow h_row(static_cast<std::size_t>(max_n) + 1, splat(0));
   LaneRow f_row(static_cast<std::size_t>(max_n) + 1, splat(kMinusInfinity));
-  for (std::int32_t j = 0; j <= max_n; ++j) h_row[j] = splat(row0_score(j, open, extend, free_ends));
+  for (std::int32_t j = 0; j <= max_n; ++j)
+    h_row[j] = splat(row0_score(j, open, extend, free_ends));
 
   // Free trailing gaps: the best cell of the last row and column, seeded with the
   // alignments of end gaps only. Local: the best cell anywhere (H >= 0, so masked-out

@@ -51,11 +51,10 @@ std::int32_t to_fixed(const std::string& name, double value, std::int32_t scale)
   return static_cast<std::int32_t>(std::lround(scaled));
 }
 
-}  // namespace
-
-namespace {
+// --free-ends names, in the order free_ends_name writes them.
 constexpr std::pair<const char*, std::uint8_t> kFreeEndNames[] = {
-    {"qb", kFreeQueryBegin}, {"qe", kFreeQueryEnd}, {"db", kFreeTargetBegin}, {"de", kFreeTargetEnd}};
+    {"qb", kFreeQueryBegin}, {"qe", kFreeQueryEnd},
+    {"db", kFreeTargetBegin}, {"de", kFreeTargetEnd}};
 }  // namespace
 
 std::uint8_t parse_free_ends(const std::string& list) {

@@ -32,7 +32,8 @@ BatchResults batch(const std::vector<std::uint64_t>& ids, const std::vector<std:
   results.pair_ids = ids;
   results.scores = scores;
   results.cigars = cigars;
-  for (std::size_t k = 0; k < cigars.size(); ++k) results.regions.insert(results.regions.end(), {0, 3, 0, 3});
+  for (std::size_t k = 0; k < cigars.size(); ++k)
+    results.regions.insert(results.regions.end(), {0, 3, 0, 3});
   return results;
 }
 
