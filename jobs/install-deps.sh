@@ -14,7 +14,7 @@ packages=(
   libgtest-dev libgmock-dev
   libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev zlib1g-dev liblzma-dev libhts-dev
   python3-numpy python3-scipy python3-networkx python3-h5py python3-parasail
-  emboss xz-utils clang-format
+  emboss samtools xz-utils clang-format
 )
 # Not installed by default: on a host with systemd, installing them enables their services.
 slurm_packages=(slurmctld slurmd slurm-client munge)

@@ -41,6 +41,8 @@ struct BatchResults {
   std::vector<std::uint64_t> pair_ids;
   std::vector<std::int32_t> scores;
   std::vector<std::string> cigars;  // empty without traceback
+  std::vector<std::uint32_t> regions;  // with traceback, 4 per pair: query begin, end, target
+                                       // begin, end (0-based, end excluded)
   std::uint64_t cells = 0;
   double pack_seconds = 0;          // reading and packing its residues (host memory)
   double compute_seconds = 0;       // time this batch spent in its aligner
@@ -53,7 +55,7 @@ struct BatchResults {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & scores & cigars & cells & pack_seconds & compute_seconds &
+    ar & id & pair_ids & scores & cigars & regions & cells & pack_seconds & compute_seconds &
         transfer_seconds & kernel_seconds & busy_seconds & aligners & rank & backend;
   }
 };

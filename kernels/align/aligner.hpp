@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "nw_rules.hpp"
 #include "nw_types.hpp"
 
 namespace wg::align {
@@ -46,6 +47,14 @@ int cuda_device_count();
 // Aligner on the given GPU; throws wg::Error when the build has no CUDA backend.
 // packed_scores: score-only pairs whose scores fit in 16 bits run two to a register.
 std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true);
+
+// Stores a traceback's aligned region in a result.
+inline void set_region(PairResult& result, const AlignedRegion& region) {
+  result.query_begin = static_cast<std::uint32_t>(region.query_begin);
+  result.query_end = static_cast<std::uint32_t>(region.query_end);
+  result.target_begin = static_cast<std::uint32_t>(region.target_begin);
+  result.target_end = static_cast<std::uint32_t>(region.target_end);
+}
 
 // Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count);

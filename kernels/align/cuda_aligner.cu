@@ -33,11 +33,13 @@ struct Slot {
   DeviceArray<std::int32_t> edges;
   DeviceArray<char> ops;
   DeviceArray<std::uint32_t> op_counts;
+  DeviceArray<int4> regions;
   DeviceArray<unsigned> block_progress;  // block class: hand-off counters
   PinnedArray<std::uint32_t> host_members;
   PinnedArray<std::uint64_t> host_offsets;
   PinnedArray<char> host_ops;
   PinnedArray<std::uint32_t> host_op_counts;
+  PinnedArray<int4> host_regions;
   cudaEvent_t done = nullptr;            // recorded after the batch's last chunk
   std::vector<std::uint32_t> in_flight;  // batch pair indices of the chunk on this stream
   std::uint64_t in_flight_ops = 0;
@@ -49,7 +51,7 @@ struct ScratchNeeds {
   std::uint64_t edges = 0;
   std::uint64_t ops = 0;
   std::uint64_t bytes() const {
-    return carry * sizeof(int2) + directions * 8 + edges * 4 + ops + 5 * 8;
+    return carry * sizeof(int2) + directions * 8 + edges * 4 + ops + 5 * 8 + sizeof(int4);
   }
 };
 
@@ -69,6 +71,8 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
   }
   if (traceback) {
     needs.directions = std::uint64_t{(m + kRowsPerThread - 1) / kRowsPerThread} * n;
+    // The last row and column; a local alignment keeps 3 values per kRowsPerThread rows
+    // there instead (store_local_end), never more.
     needs.edges = std::uint64_t{m} + n + 2;
     needs.ops = std::uint64_t{m} + n;
   }
@@ -279,7 +283,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   if (length_class == kBlockClass)
     pairs.block_progress = slot.block_progress.reserve(count * kBlockProgressPerPair);
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
-                               scoring.mismatch, scoring.end_gaps_free};
+                               scoring.mismatch, scoring.free_ends, scoring.local};
   if (traceback) {
     pairs.directions = slot.directions.reserve(total.directions);
     pairs.direction_offset = offsets_d + count;
@@ -288,12 +292,15 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     pairs.ops = slot.ops.reserve(total.ops);
     pairs.ops_offset = offsets_d + 3 * count;
     pairs.op_counts = slot.op_counts.reserve(count);
+    pairs.regions = slot.regions.reserve(count);
     launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
                                   cudaMemcpyDeviceToHost, slot.stream));
     CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
                                   cudaMemcpyDeviceToHost, slot.stream));
+    CUDA_CHECK(cudaMemcpyAsync(slot.host_regions.reserve(count), pairs.regions,
+                               count * sizeof(int4), cudaMemcpyDeviceToHost, slot.stream));
   } else if (packed) {
     launch_packed_score(length_class, scoring.uniform, packed_rows, pairs, device_scoring,
                         table_.data(), slot.stream);
@@ -307,11 +314,16 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
 // Waits for the slot's chunk and turns its operations into CIGAR strings.
 void CudaAligner::finish(Slot& slot, std::vector<PairResult>& results, bool traceback) {
   CUDA_CHECK(cudaStreamSynchronize(slot.stream));
-  if (traceback)
+  if (traceback) {
     cigars_from_reversed_ops(slot.host_ops.data(),
                              slot.host_offsets.data() + 3 * slot.in_flight.size(),
                              slot.host_op_counts.data(), slot.in_flight.data(),
                              slot.in_flight.size(), results);
+    for (std::size_t k = 0; k < slot.in_flight.size(); ++k) {
+      const int4 r = slot.host_regions.data()[k];
+      set_region(results[slot.in_flight[k]], AlignedRegion{r.x, r.y, r.z, r.w});
+    }
+  }
   slot.in_flight.clear();
 }
 
@@ -336,7 +348,8 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
     const std::uint32_t n = batch.target_length(p);
     int c = length_class_of(m);
     if (c == kBlockClass && !block_class) c = kWarpClass;
-    const bool packed = packed_ && !traceback && kLengthClasses[c].packed && fits(m, n);
+    const bool packed =
+        packed_ && !traceback && !scoring.local && kLengthClasses[c].packed && fits(m, n);
     by_class[c][packed ? 0 : 1].push_back(p);
   }
 

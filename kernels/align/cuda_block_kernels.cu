@@ -1,6 +1,6 @@
 // Instantiations of the block-class wavefront kernel (score-only and traceback, uniform
-// and matrix scoring) and their launcher. The traceback launcher runs the walk-back kernel
-// after it on the same stream.
+// and matrix scoring, global/semi-global and local) and their launcher. The traceback
+// launcher runs the walk-back kernel after it on the same stream.
 //
 // Blocks per pair (K, "slots"): enough for the chunk's pairs to fill the GPU, at most one
 // per kBlockWarps bands of the longest query (every warp of the chain then has a band) and
@@ -36,10 +36,10 @@ int slots_per_pair(const DevicePairs& pairs, int resident) {
   return std::clamp(resident / static_cast<int>(pairs.count), 1, most);
 }
 
-template <bool kUniform, bool kTrace>
+template <bool kUniform, bool kTrace, bool kLocal>
 void launch(const DevicePairs& pairs, const DeviceScoring& scoring, const int* table,
             cudaStream_t stream) {
-  auto* kernel = block_wavefront_kernel<kUniform, kTrace>;
+  auto* kernel = block_wavefront_kernel<kUniform, kTrace, kLocal>;
   int slots = slots_per_pair(pairs, resident_blocks(reinterpret_cast<const void*>(kernel)));
   if (slots == 1) {
     kernel<<<pairs.count, kBlockThreads, 0, stream>>>(pairs, scoring, table, slots);
@@ -57,17 +57,26 @@ void launch(const DevicePairs& pairs, const DeviceScoring& scoring, const int* t
                                          dim3(kBlockThreads), args, 0, stream));
 }
 
+template <bool kLocal>
+void launch_mode(bool traceback, bool uniform, const DevicePairs& pairs,
+                 const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
+  if (traceback)
+    uniform ? launch<true, true, kLocal>(pairs, scoring, table, stream)
+            : launch<false, true, kLocal>(pairs, scoring, table, stream);
+  else
+    uniform ? launch<true, false, kLocal>(pairs, scoring, table, stream)
+            : launch<false, false, kLocal>(pairs, scoring, table, stream);
+}
+
 }  // namespace
 
 void launch_block_wavefront(bool traceback, bool uniform, const DevicePairs& pairs,
                             const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
-  if (traceback)
-    uniform ? launch<true, true>(pairs, scoring, table, stream)
-            : launch<false, true>(pairs, scoring, table, stream);
+  if (scoring.local)
+    launch_mode<true>(traceback, uniform, pairs, scoring, table, stream);
   else
-    uniform ? launch<true, false>(pairs, scoring, table, stream)
-            : launch<false, false>(pairs, scoring, table, stream);
+    launch_mode<false>(traceback, uniform, pairs, scoring, table, stream);
 }
 
 }  // namespace wg::align::cuda

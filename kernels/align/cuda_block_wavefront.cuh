@@ -109,7 +109,9 @@ struct BlockBandRows {
 };
 
 // Block x of the grid is slot x % slots of member x / slots. Every thread is active.
-template <bool kUniform, bool kTrace>
+// Running bests are combined with atomicMax on values biased by -kMinusInfinity, so that
+// a zeroed counter stands for "nothing yet" and negative bests (semi-global) stay ordered.
+template <bool kUniform, bool kTrace, bool kLocal>
 __global__ void __launch_bounds__(kBlockThreads, 1)
     block_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring,
                            const int* __restrict__ table_in, int slots) {
@@ -122,7 +124,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
       table[k] = table_in[k];
   if (threadIdx.x < kBlockWarps) block_progress[threadIdx.x] = 0;
-  if (threadIdx.x == 0) block_best = 0;
+  if (threadIdx.x == 0) block_best = 0;  // biased: kMinusInfinity
   __syncthreads();
 
   const int warp = static_cast<int>(threadIdx.x) / G;
@@ -149,26 +151,27 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   if (kTrace) {
     directions = pairs.directions + pairs.direction_offset[member];
     edges = pairs.edges + pairs.edge_offset[member];
-    if (threadIdx.x == 0 && slot == 0) write_boundary_edges(edges, pair, scoring);
+    if (threadIdx.x == 0 && slot == 0 && !kLocal) write_boundary_edges(edges, pair, scoring);
   }
 
   BandEnds ends;
+  ends.best = initial_best(kLocal, pair, scoring);
   for (int band = chain_warp; band < bands; band += chain) {
     BlockBandRows band_rows(rows, progress, pair.n, band, bands, chain_warp, chain);
-    sweep_band<G, kUniform, kTrace>(band, t, pair.n + G - 1, true, pair, scoring, table, band_rows,
-                                    directions, edges, ends);
+    sweep_band<G, kUniform, kTrace, kLocal>(band, t, pair.n + G - 1, true, pair, scoring, table,
+                                            band_rows, directions, edges, ends);
   }
   if (kTrace) return;  // the traceback kernel picks the end cell and the score
-  if (scoring.free_ends) {
-    // The last column runs through every band: the best cell may be in any warp of any
-    // slot. The last slot to finish writes the pair's best.
+  if (kLocal || ends_free(scoring.free_ends)) {
+    // The last column runs through every band (local: every cell): the best cell may be
+    // in any warp of any slot. The last slot to finish writes the pair's best.
     for (int offset = G / 2; offset > 0; offset /= 2)
       ends.best = max(ends.best, __shfl_xor_sync(kFullMask, ends.best, offset));
-    if (t == 0) atomicMax(&block_best, ends.best);
+    if (t == 0) atomicMax(&block_best, ends.best - kMinusInfinity);
     __syncthreads();
     if (threadIdx.x != 0) return;
     if (slots == 1) {
-      pairs.scores[p] = block_best;
+      pairs.scores[p] = block_best + kMinusInfinity;
       return;
     }
     int* pair_best = reinterpret_cast<int*>(pair_counters + kMaxBlockSlots * kBlockWarps);
@@ -176,7 +179,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
     atomicMax(pair_best, block_best);
     __threadfence();
     if (atomicAdd(finished, 1u) == static_cast<unsigned>(slots) - 1)
-      pairs.scores[p] = atomicMax(pair_best, 0);  // reads the final best (scores are >= 0)
+      pairs.scores[p] = atomicMax(pair_best, 0) + kMinusInfinity;  // reads the final best
   } else if (ends.owns_corner) {
     pairs.scores[p] = ends.corner;
   }

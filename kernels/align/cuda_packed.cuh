@@ -2,7 +2,8 @@
 // same cell of two pairs (low half: pair 2g, high half: pair 2g+1 of the launch), so each
 // DPX instruction (__viaddmax_s16x2, __vmaxs2) advances two alignments. Used for
 // pairs whose scores provably stay inside 16 bits (PackedFit, cuda_aligner.cu); the shape of the
-// wavefront is that of cuda_wavefront.cuh.
+// wavefront is that of cuda_wavefront.cuh. Global and semi-global only (local pairs take
+// the 32-bit kernel).
 #pragma once
 
 #include <type_traits>
@@ -133,6 +134,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     h.n = static_cast<int>(pairs.lengths[pairs.target[h.pair]]);
     h.query = pairs.residues + pairs.offsets[pairs.query[h.pair]];
     h.target = pairs.residues + pairs.offsets[pairs.target[h.pair]];
+    h.best = gap_only_end_score(h.m, h.n, scoring.open, scoring.extend, scoring.free_ends);
   }
   const int m = max(half[0].m, half[1].m);
   const int n = max(half[0].n, half[1].n);
@@ -143,17 +145,20 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
   const int steps = warp_n + G - 1;
   const int open = scoring.open;
   const int extend = scoring.extend;
-  const bool free_ends = scoring.free_ends;
+  const std::uint8_t free_ends = scoring.free_ends;
+  const bool target_end_free = (free_ends & kFreeTargetEnd) != 0;
+  const bool query_end_free = (free_ends & kFreeQueryEnd) != 0;
   const unsigned minus_extend = pack2(-extend, -extend);
   const unsigned minus_open = pack2(-open, -open);
   const unsigned floor2 = pack2(kPacked16Floor, kPacked16Floor);
   const unsigned match2 = pack2(scoring.match, scoring.match);
   const unsigned mismatch2 = pack2(scoring.mismatch, scoring.mismatch);
   int2* carry = group_passes > 1 ? pairs.carry + pairs.carry_offset[group] : nullptr;
-  auto boundary2 = [&](int length) {
-    const int b = boundary_score(length, open, extend, free_ends);
+  auto pack_boundary = [&](int b) {
     return pack2(max(b, kPacked16Floor), max(b, kPacked16Floor));
   };
+  auto column0 = [&](int i) { return pack_boundary(column0_score(i, open, extend, free_ends)); };
+  auto top_row = [&](int j) { return pack_boundary(row0_score(j, open, extend, free_ends)); };
   auto code_of = [&](const PackedHalf& h, const std::uint8_t* s, int at, int limit) {
     return h.active && at < limit ? static_cast<int>(s[at]) : 0;
   };
@@ -191,17 +196,17 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           codes[r] = ByteScores::row_selector(a, b);
         else
           codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
-        h[r] = boundary2(row0 + r + 1);
+        h[r] = column0(row0 + r + 1);
         e[r] = add_max2(h[r], minus_open, floor2);
       }
-      unsigned diagonal_top = boundary2(row0);
+      unsigned diagonal_top = column0(row0);
 
       auto fetch = [&](int column, unsigned& h_top, unsigned& f_top, unsigned& code) {
         code = pack2(code_of(half[0], half[0].target, column, half[0].n),
                      code_of(half[1], half[1].target, column, half[1].n));
         if (column < n && pass < group_passes) {
           if (pass == 0) {
-            h_top = boundary2(column + 1);
+            h_top = top_row(column + 1);
             f_top = floor2;
           } else {
             const int2 v = carry[column];
@@ -287,14 +292,15 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         for (int k2 = 0; k2 < 2; ++k2) {
           PackedHalf& hk = half[k2];
           if (j >= hk.n) continue;
-          if (owns[k2] && free_ends) {
+          if (owns[k2] && target_end_free) {
             const unsigned v = select_packed(h, slot[k2]);
             hk.best = max(hk.best, k2 == 0 ? low16(v) : high16(v));
           }
           if (j == hk.n - 1) {
 #pragma unroll
             for (int r = 0; r < R; ++r)
-              if (row0 + r < hk.m) hk.best = max(hk.best, k2 == 0 ? low16(h[r]) : high16(h[r]));
+              if (query_end_free && row0 + r < hk.m)
+                hk.best = max(hk.best, k2 == 0 ? low16(h[r]) : high16(h[r]));
             if (owns[k2]) {
               const unsigned v = select_packed(h, slot[k2]);
               hk.corner = k2 == 0 ? low16(v) : high16(v);
@@ -314,7 +320,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
 #pragma unroll
   for (int k = 0; k < 2; ++k) {
     PackedHalf& hk = half[k];
-    if (free_ends) {
+    if (ends_free(free_ends)) {
 #pragma unroll
       for (int offset = G / 2; offset > 0; offset /= 2)
         hk.best = max(hk.best, __shfl_xor_sync(kFullMask, hk.best, offset, G));

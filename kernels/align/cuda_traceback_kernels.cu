@@ -6,7 +6,20 @@
 namespace wg::align::cuda {
 namespace {
 
-// One thread per pair: end cell, score, and the operations from the end back to (0, 0).
+// Local alignment: the best of the row-threads' best cells (store_local_end), in the
+// order of their rows, compared as the host compares cells.
+__device__ EndCell local_end_cell(const std::int32_t* edges, int m) {
+  EndCell end{0, 0, 0};
+  const int row_threads = (m + kRowsPerThread - 1) / kRowsPerThread;
+  for (int k = 0; k < row_threads; ++k) {
+    const EndCell candidate{edges[3 * k], edges[3 * k + 1], edges[3 * k + 2]};
+    if (better_local_end(candidate.score, candidate.i, candidate.j, end)) end = candidate;
+  }
+  return end;
+}
+
+// One thread per pair: end cell, score, the operations from the end back to the start,
+// and the aligned region.
 __global__ void __launch_bounds__(kThreadsPerBlock)
     traceback_kernel(DevicePairs pairs, DeviceScoring scoring) {
   const unsigned member = blockIdx.x * blockDim.x + threadIdx.x;
@@ -19,13 +32,14 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   const std::int32_t* edges = pairs.edges + pairs.edge_offset[member];
   const std::uint64_t* directions = pairs.directions + pairs.direction_offset[member];
   char* ops = pairs.ops + pairs.ops_offset[member];
-  const EndCell end = choose_end_cell(
-      m, n, scoring.free_ends, [&](int j) { return edges[j]; },
-      [&](int i) { return edges[n + 1 + i]; });
+  const EndCell end = scoring.local ? local_end_cell(edges, m)
+                                    : choose_end_cell(
+                                          m, n, scoring.free_ends, [&](int j) { return edges[j]; },
+                                          [&](int i) { return edges[n + 1 + i]; });
   pairs.scores[p] = end.score;
   std::uint32_t count = 0;
-  trace_back(
-      query, target, m, n, end,
+  const AlignedRegion region = trace_back(
+      query, target, end, scoring.free_ends, scoring.local,
       [&](int i, int j) {
         const std::uint64_t word =
             directions[static_cast<std::size_t>((i - 1) / kRowsPerThread) * n + (j - 1)];
@@ -33,6 +47,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
       },
       [&](char op) { ops[count++] = op; });
   pairs.op_counts[member] = count;
+  pairs.regions[member] =
+      make_int4(region.query_begin, region.query_end, region.target_begin, region.target_end);
 }
 
 

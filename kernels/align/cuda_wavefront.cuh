@@ -1,6 +1,7 @@
 // The CUDA alignment kernels: one templated wavefront kernel covers the length classes of
 // one group per pair (see length_classes.hpp), in a score-only form (DPX instructions on
-// sm_90) and a traceback form that stores 4 direction bits per cell; a second kernel
+// sm_90) and a traceback form that stores 4 direction bits per cell, each for global and
+// semi-global alignment (free ends are run-time flags) and for local alignment; a second kernel
 // (cuda_traceback_kernels.cu) walks the directions back, one thread per pair. The sweep
 // of one row band (sweep_band) is shared with the block class (cuda_block_wavefront.cuh),
 // which hands the bands of one pair to the warps of a block.
@@ -37,6 +38,7 @@ struct DevicePairs {
   char* ops;                  // traceback: operations, back to front
   const std::uint64_t* ops_offset;
   std::uint32_t* op_counts;
+  int4* regions;              // traceback, per member: the aligned region (AlignedRegion)
   // Block class only (cuda_block_wavefront.cuh): hand-off counters in global memory,
   // kBlockProgressPerPair per member, and the chunk's longest query, which bounds how many
   // blocks a pair can use.
@@ -49,7 +51,8 @@ struct DeviceScoring {
   std::int32_t extend;
   std::int32_t match;
   std::int32_t mismatch;
-  bool free_ends;
+  std::uint8_t free_ends;  // FreeEnd bits
+  bool local;
 };
 
 inline constexpr int kThreadsPerBlock = 128;
@@ -61,6 +64,15 @@ __device__ __forceinline__ int add_max(int a, int b, int c) {
   return __viaddmax_s32(a, b, c);
 #else
   return max(a + b, c);
+#endif
+}
+
+// max(a, b, c): one DPX instruction on sm_90.
+__device__ __forceinline__ int max3(int a, int b, int c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __vimax3_s32(a, b, c);
+#else
+  return max(max(a, b), c);
 #endif
 }
 
@@ -95,10 +107,27 @@ struct PairView {
 
 // What one thread learns about the end cell over the bands it sweeps.
 struct BandEnds {
-  int best = 0;              // free end gaps: best of the last row and column
-  int corner = 0;            // end gaps charged: H[m][n]
+  int best = 0;              // free trailing gaps: best of the last row and column, seeded
+                             // with gap_only_end_score; local: best of its cells (from 0)
+  int corner = 0;            // trailing gaps charged: H[m][n]
   bool owns_corner = false;  // this thread holds row m
 };
+
+// Where the running best of a pair starts (see BandEnds).
+__device__ __forceinline__ int initial_best(bool local, const PairView& pair,
+                                            const DeviceScoring& scoring) {
+  return local ? 0 : gap_only_end_score(pair.m, pair.n, scoring.open, scoring.extend,
+                                        scoring.free_ends);
+}
+
+// Traceback of a local alignment: the best cell of row-thread k (rows k*R+1 .. k*R+R) goes
+// to edges[3k .. 3k+2] as score, i, j; the walk-back kernel picks the best of them.
+__device__ __forceinline__ void store_local_end(std::int32_t* edges, int row_thread,
+                                                const EndCell& end) {
+  edges[3 * row_thread] = end.score;
+  edges[3 * row_thread + 1] = end.i;
+  edges[3 * row_thread + 2] = end.j;
+}
 
 // Sweeps row band `band` of a pair (rows band*G*R+1 .. (band+1)*G*R, 1-based) across all
 // target columns: thread t of the group holds R rows, one column per step, one step
@@ -110,7 +139,8 @@ struct BandEnds {
 //                       entries [0, columns) of the row above are loaded;
 //   rows.load(column)   H and F of the row above, for column < n;
 //   rows.store(column, h, f)  the group's last thread hands over the band's bottom row.
-template <int G, bool kUniform, bool kTrace, typename Rows>
+// Local alignment (kLocal) floors H at 0 and keeps the best cell of every row.
+template <int G, bool kUniform, bool kTrace, bool kLocal, typename Rows>
 __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live,
                                            const PairView& pair, const DeviceScoring& scoring,
                                            const int* table, Rows& rows, std::uint64_t* directions,
@@ -120,7 +150,9 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
   const int n = pair.n;
   const int open = scoring.open;
   const int extend = scoring.extend;
-  const bool free_ends = scoring.free_ends;
+  const std::uint8_t free_ends = scoring.free_ends;
+  const bool target_end_free = (free_ends & kFreeTargetEnd) != 0;
+  const bool query_end_free = (free_ends & kFreeQueryEnd) != 0;
   const int row0 = (band * G + t) * R;  // rows row0+1 .. row0+R (1-based)
   const int last_slot = m - 1 - row0;   // register slot of row m, when in range
   const bool owns_last_row = last_slot >= 0 && last_slot < R;
@@ -131,11 +163,12 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
 #pragma unroll
   for (int r = 0; r < R; ++r) {
     codes[r] = row0 + r < m ? pair.query[row0 + r] : 0;
-    h[r] = boundary_score(row0 + r + 1, open, extend, free_ends);
+    h[r] = column0_score(row0 + r + 1, open, extend, free_ends);
     h_open[r] = h[r] - open;
     e[r] = kMinusInfinity;
   }
-  int diagonal_top = boundary_score(row0, open, extend, free_ends);
+  int diagonal_top = column0_score(row0, open, extend, free_ends);
+  EndCell local_end{0, 0, 0};  // kLocal && kTrace: this band's best cell of this thread
 
   // Column inputs of the group's first thread, fetched a chunk of G columns at a time:
   // lane t holds column chunk * G + t.
@@ -143,7 +176,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     if (live && column < n) {
       code = pair.target[column];
       if (band == 0) {
-        h_top = boundary_score(column + 1, open, extend, free_ends);
+        h_top = row0_score(column + 1, open, extend, free_ends);
         f_top = kMinusInfinity;
       } else {
         const int2 v = rows.load(column);
@@ -198,14 +231,18 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
       int h_new;
       if constexpr (kTrace) {
         std::uint8_t bits;
-        h_new = gotoh_cell(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
+        h_new = gotoh_cell<kLocal>(diagonal, substitution, h[r], up_h, e[r], f, open, extend,
+                                   bits);
         word |= static_cast<std::uint64_t>(bits) << (4 * r);
+        if (kLocal && row0 + r < m && better_local_end(h_new, row0 + r + 1, j + 1, local_end))
+          local_end = EndCell{h_new, row0 + r + 1, j + 1};
       } else {
         e[r] = add_max(e[r], -extend, h_open[r]);
         f = add_max(f, -extend, up_open);
-        h_new = add_max(diagonal, substitution, max(e[r], f));
+        h_new = add_max(diagonal, substitution, kLocal ? max3(e[r], f, 0) : max(e[r], f));
         up_open = h_new - open;
         h_open[r] = up_open;
+        if (kLocal && row0 + r < m) ends.best = max(ends.best, h_new);
       }
       diagonal = h[r];
       h[r] = h_new;
@@ -216,7 +253,8 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     out_code = code;
     if (t == G - 1) rows.store(j, out_h, out_f);
     if (kTrace && row0 < m) directions[static_cast<std::size_t>(band * G + t) * n + j] = word;
-    if (owns_last_row && (free_ends || kTrace)) {
+    if constexpr (kLocal) continue;  // local ends: tracked per cell above
+    if (owns_last_row && (target_end_free || kTrace)) {
       const int v = select_row(h, last_slot);
       ends.best = max(ends.best, v);
       if (kTrace) edges[j + 1] = v;
@@ -225,7 +263,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
 #pragma unroll
       for (int r = 0; r < R; ++r)
         if (row0 + r < m) {
-          ends.best = max(ends.best, h[r]);
+          if (query_end_free) ends.best = max(ends.best, h[r]);
           if (kTrace) edges[n + 2 + row0 + r] = h[r];
         }
       if (owns_last_row) {
@@ -233,6 +271,23 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
         ends.owns_corner = true;
       }
     }
+  }
+  if (kTrace && kLocal && row0 < m) store_local_end(edges, band * G + t, local_end);
+}
+
+// Writes a pair's score from the ends its threads found: the corner when trailing gaps
+// are charged, else the best over the group of G threads (every lane of the warp calls it).
+template <int G, bool kLocal>
+__device__ __forceinline__ void write_score(BandEnds& ends, bool active, int t, std::uint32_t p,
+                                            const DevicePairs& pairs,
+                                            const DeviceScoring& scoring) {
+  if (kLocal || ends_free(scoring.free_ends)) {
+#pragma unroll
+    for (int offset = G / 2; offset > 0; offset /= 2)
+      ends.best = max(ends.best, __shfl_xor_sync(kFullMask, ends.best, offset, G));
+    if (active && t == 0) pairs.scores[p] = ends.best;
+  } else if (active && ends.owns_corner) {
+    pairs.scores[p] = ends.corner;
   }
 }
 
@@ -249,15 +304,16 @@ struct PassCarry {
   }
 };
 
-// Writes the H of the two boundary cells of the last row and column (traceback only).
+// Writes the H of the two boundary cells of the last row and column (traceback of global
+// and semi-global alignments).
 __device__ __forceinline__ void write_boundary_edges(std::int32_t* edges, const PairView& pair,
                                                      const DeviceScoring& scoring) {
-  edges[0] = boundary_score(pair.m, scoring.open, scoring.extend, scoring.free_ends);  // H[m][0]
+  edges[0] = column0_score(pair.m, scoring.open, scoring.extend, scoring.free_ends);  // H[m][0]
   edges[pair.n + 1] =
-      boundary_score(pair.n, scoring.open, scoring.extend, scoring.free_ends);  // H[0][n]
+      row0_score(pair.n, scoring.open, scoring.extend, scoring.free_ends);  // H[0][n]
 }
 
-template <int G, bool kUniform, bool kTrace>
+template <int G, bool kUniform, bool kTrace, bool kLocal>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
   constexpr int R = kRowsPerThread;
@@ -291,24 +347,18 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   if (kTrace && active) {
     directions = pairs.directions + pairs.direction_offset[member];
     edges = pairs.edges + pairs.edge_offset[member];
-    if (t == 0) write_boundary_edges(edges, pair, scoring);
+    if (t == 0 && !kLocal) write_boundary_edges(edges, pair, scoring);
   }
   BandEnds ends;
+  ends.best = initial_best(kLocal, pair, scoring);
   for (int pass = 0; pass < passes; ++pass) {
     PassCarry rows{carry, pass + 1 < pair_passes};
-    sweep_band<G, kUniform, kTrace>(pass, t, steps, active && pass < pair_passes, pair, scoring,
-                                    table, rows, directions, edges, ends);
+    sweep_band<G, kUniform, kTrace, kLocal>(pass, t, steps, active && pass < pair_passes, pair,
+                                            scoring, table, rows, directions, edges, ends);
     __syncwarp();
   }
   if (kTrace) return;  // the traceback kernel picks the end cell and the score
-  if (scoring.free_ends) {
-#pragma unroll
-    for (int offset = G / 2; offset > 0; offset /= 2)
-      ends.best = max(ends.best, __shfl_xor_sync(kFullMask, ends.best, offset, G));
-    if (active && t == 0) pairs.scores[p] = ends.best;
-  } else if (active && ends.owns_corner) {
-    pairs.scores[p] = ends.corner;
-  }
+  write_score<G, kLocal>(ends, active, t, p, pairs, scoring);
 }
 
 // Launches the wavefront kernel of one length class and scoring form, with or without
@@ -325,7 +375,12 @@ struct WavefrontLaunch {
   void run() const {
     const std::uint64_t threads = std::uint64_t{pairs.count} * G;
     const auto blocks = static_cast<unsigned>((threads + kThreadsPerBlock - 1) / kThreadsPerBlock);
-    wavefront_kernel<G, kUniform, kTrace><<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
+    if (scoring.local)
+      wavefront_kernel<G, kUniform, kTrace, true>
+          <<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
+    else
+      wavefront_kernel<G, kUniform, kTrace, false>
+          <<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
   }
 };
 

@@ -1,6 +1,6 @@
-// Host backend kernels: score-only Needleman-Wunsch on 8 pairs at once (inter-sequence
-// SIMD: one vector lane per pair), and a scalar kernel that keeps direction bits for
-// traceback. The batch-level entry points spread pairs over OpenMP threads.
+// Host backend kernels (global, semi-global and local): score-only on 8 pairs at once
+// (inter-sequence SIMD: one vector lane per pair), and a scalar kernel that keeps direction
+// bits for traceback. The batch-level entry points spread pairs over OpenMP threads.
 #pragma once
 
 #include <cstddef>

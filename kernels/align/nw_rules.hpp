@@ -1,16 +1,24 @@
 // The Gotoh recurrence and its traceback, written once for the host backend and the
-// CUDA kernels so that every backend gives the same scores and the same CIGAR strings.
+// CUDA kernels so that every backend gives the same scores and the same CIGAR strings,
+// in every mode (global, semi-global, local).
 //
 //   E[i][j] = max(E[i][j-1] - extend, H[i][j-1] - open)        gap in the query  (D)
 //   F[i][j] = max(F[i-1][j] - extend, H[i-1][j] - open)        gap in the target (I)
-//   H[i][j] = max(H[i-1][j-1] + s(q_i, t_j), E[i][j], F[i][j])
+//   H[i][j] = max(H[i-1][j-1] + s(q_i, t_j), E[i][j], F[i][j])  (local: and 0)
 //
-// Ties prefer the diagonal, then E, then F; a gap prefers extending over opening.
+// Row 0 and column 0 hold leading gaps: H[0][j] costs a gap of j unless leading target
+// residues are free (then 0), H[i][0] likewise for the query. Local alignment has every
+// end free and floors H at 0.
+//
+// Tie-break, the same on every backend: H prefers the diagonal, then E, then F, and in
+// local mode 0 over all of them (an alignment never starts with a part scoring 0); a gap
+// prefers extending over opening. The end cell: see choose_end_cell and better_local_end.
 #pragma once
 
 #include <cstdint>
 
 #include "host_device.hpp"
+#include "nw_types.hpp"
 
 namespace wg::align {
 
@@ -23,22 +31,53 @@ enum DirectionBits : std::uint8_t {
   kFromDiagonal = 0,
   kFromE = 1,
   kFromF = 2,
+  kFromZero = 3,  // local alignment starts after this cell
   kSourceMask = 3,
   kExtendE = 4,
   kExtendF = 8,
 };
 
-// H on row 0 or column 0: a leading gap of `length` residues.
+// H of a leading gap of `length` residues: free, or open + (length - 1) x extend.
 WG_HD std::int32_t boundary_score(std::int32_t length, std::int32_t open, std::int32_t extend,
-                                  bool end_gaps_free) {
-  if (length == 0 || end_gaps_free) return 0;
+                                  bool free) {
+  if (length == 0 || free) return 0;
   return -(open + (length - 1) * extend);
+}
+// H[i][0]: query residues 1..i against a leading gap.
+WG_HD std::int32_t column0_score(std::int32_t i, std::int32_t open, std::int32_t extend,
+                                 std::uint8_t free_ends) {
+  return boundary_score(i, open, extend, (free_ends & kFreeQueryBegin) != 0);
+}
+// H[0][j]: target residues 1..j against a leading gap.
+WG_HD std::int32_t row0_score(std::int32_t j, std::int32_t open, std::int32_t extend,
+                              std::uint8_t free_ends) {
+  return boundary_score(j, open, extend, (free_ends & kFreeTargetBegin) != 0);
+}
+// Free trailing gaps let the alignment end before the corner (m, n).
+WG_HD bool ends_free(std::uint8_t free_ends) {
+  return (free_ends & (kFreeQueryEnd | kFreeTargetEnd)) != 0;
+}
+
+// Best score among the alignments made of end gaps only, whose end cell lies on row 0 or
+// column 0: (m, 0) when trailing target residues are free, (0, n) when trailing query
+// residues are free; kMinusInfinity when neither. The score kernels start their running
+// best of the last row and column from it.
+WG_HD std::int32_t gap_only_end_score(std::int32_t m, std::int32_t n, std::int32_t open,
+                                      std::int32_t extend, std::uint8_t free_ends) {
+  std::int32_t best = kMinusInfinity;
+  if (free_ends & kFreeTargetEnd) best = column0_score(m, open, extend, free_ends);
+  if (free_ends & kFreeQueryEnd) {
+    const std::int32_t h = row0_score(n, open, extend, free_ends);
+    best = h > best ? h : best;
+  }
+  return best;
 }
 
 WG_HD std::int32_t max2(std::int32_t a, std::int32_t b) { return a > b ? a : b; }
 
 // One cell: updates e (from the left) and f (from above) in place, returns H and sets
 // the direction bits.
+template <bool kLocal>
 WG_HD std::int32_t gotoh_cell(std::int32_t diagonal, std::int32_t substitution,
                               std::int32_t h_left, std::int32_t h_up, std::int32_t& e,
                               std::int32_t& f, std::int32_t open, std::int32_t extend,
@@ -56,38 +95,55 @@ WG_HD std::int32_t gotoh_cell(std::int32_t diagonal, std::int32_t substitution,
   const bool e_wins = e > d;
   const std::int32_t h_de = e_wins ? e : d;
   const bool f_wins = f > h_de;
-  const std::int32_t h = f_wins ? f : h_de;
-  const int source = (static_cast<int>(f_wins) << 1) |  // kFromF, else kFromE or diagonal
-                     (static_cast<int>(e_wins) & static_cast<int>(!f_wins));
+  std::int32_t h = f_wins ? f : h_de;
+  int source = (static_cast<int>(f_wins) << 1) |  // kFromF, else kFromE or diagonal
+               (static_cast<int>(e_wins) & static_cast<int>(!f_wins));
+  if (kLocal && h <= 0) {
+    h = 0;
+    source = kFromZero;
+  }
   direction = static_cast<std::uint8_t>(source | (extend_e ? kExtendE : 0) |
                                         (extend_f ? kExtendF : 0));
   return h;
 }
 
-// Where the alignment ends. With end gaps charged: the corner. With end gaps free: the
-// best cell of the last row or last column; ties prefer the corner, then the last row
-// (larger j first), then the last column (larger i first).
+// Where the alignment ends.
 struct EndCell {
   std::int32_t score;
   std::int32_t i;
   std::int32_t j;
 };
 
+// Global and semi-global: the corner, or with free trailing gaps the best cell of the
+// last row (trailing target residues free) or the last column (trailing query residues
+// free), row 0 and column 0 included (an alignment of end gaps only). Ties prefer the
+// corner, then the last row (larger j first), then the last column (larger i first).
 // last_row(j) = H[m][j] for j in 0..n, last_column(i) = H[i][n] for i in 0..m.
 template <typename LastRow, typename LastColumn>
-WG_HD EndCell choose_end_cell(std::int32_t m, std::int32_t n, bool end_gaps_free,
+WG_HD EndCell choose_end_cell(std::int32_t m, std::int32_t n, std::uint8_t free_ends,
                               const LastRow& last_row, const LastColumn& last_column) {
   EndCell end{last_row(n), m, n};
-  if (!end_gaps_free) return end;
-  for (std::int32_t j = n - 1; j >= 0; --j) {
-    const std::int32_t h = last_row(j);
-    if (h > end.score) end = EndCell{h, m, j};
-  }
-  for (std::int32_t i = m - 1; i >= 0; --i) {
-    const std::int32_t h = last_column(i);
-    if (h > end.score) end = EndCell{h, i, n};
-  }
+  if (free_ends & kFreeTargetEnd)
+    for (std::int32_t j = n - 1; j >= 0; --j) {
+      const std::int32_t h = last_row(j);
+      if (h > end.score) end = EndCell{h, m, j};
+    }
+  if (free_ends & kFreeQueryEnd)
+    for (std::int32_t i = m - 1; i >= 0; --i) {
+      const std::int32_t h = last_column(i);
+      if (h > end.score) end = EndCell{h, i, n};
+    }
   return end;
+}
+
+// Local: the best cell of the whole matrix; ties prefer the smaller i, then the smaller j
+// (the first best cell in row-major order). Start from EndCell{0, 0, 0}: a pair with no
+// positive cell has the empty alignment, score 0. Backends that visit cells in another
+// order fold them in with this comparison, so they pick the same cell.
+WG_HD bool better_local_end(std::int32_t score, std::int32_t i, std::int32_t j,
+                            const EndCell& best) {
+  if (score != best.score) return score > best.score;
+  return i < best.i || (i == best.i && j < best.j);
 }
 
 // CIGAR operations, emitted back to front by the traceback.
@@ -96,13 +152,23 @@ inline constexpr char kOpMismatch = 'X';
 inline constexpr char kOpInsertion = 'I';  // query residue against a gap in the target
 inline constexpr char kOpDeletion = 'D';   // target residue against a gap in the query
 
-// Walks from the end cell back to (0, 0), calling emit(op) for every alignment column
-// from last to first. direction(i, j) gives the bits of cell (i, j), 1 <= i, j.
+// Aligned region, 0-based half-open: query [query_begin, query_end), target likewise.
+struct AlignedRegion {
+  std::int32_t query_begin;
+  std::int32_t query_end;
+  std::int32_t target_begin;
+  std::int32_t target_end;
+};
+
+// Walks from the end cell back to its start, calling emit(op) for every alignment column
+// from last to first. direction(i, j) gives the bits of cell (i, j), 1 <= i, j. The region
+// excludes free end gaps (trailing ones past the end cell, leading ones along row 0 or
+// column 0 when that end is free) and, in local mode, everything before the start cell;
+// charged end gaps are part of it.
 template <typename Direction, typename Emit>
-WG_HD void trace_back(const std::uint8_t* query, const std::uint8_t* target, std::int32_t m,
-                      std::int32_t n, EndCell end, const Direction& direction, Emit&& emit) {
-  for (std::int32_t k = m; k > end.i; --k) emit(kOpInsertion);
-  for (std::int32_t k = n; k > end.j; --k) emit(kOpDeletion);
+WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* target,
+                               EndCell end, std::uint8_t free_ends, bool local,
+                               const Direction& direction, Emit&& emit) {
   std::int32_t i = end.i;
   std::int32_t j = end.j;
   enum { kInH, kInE, kInF } state = kInH;
@@ -110,6 +176,7 @@ WG_HD void trace_back(const std::uint8_t* query, const std::uint8_t* target, std
     const std::uint8_t bits = direction(i, j);
     if (state == kInH) {
       const std::uint8_t source = bits & kSourceMask;
+      if (source == kFromZero) break;
       if (source == kFromDiagonal) {
         emit(query[i - 1] == target[j - 1] ? kOpMatch : kOpMismatch);
         --i;
@@ -128,8 +195,11 @@ WG_HD void trace_back(const std::uint8_t* query, const std::uint8_t* target, std
       --i;
     }
   }
-  for (; i > 0; --i) emit(kOpInsertion);
-  for (; j > 0; --j) emit(kOpDeletion);
+  if (!local && !(free_ends & kFreeQueryBegin))
+    for (; i > 0; --i) emit(kOpInsertion);
+  if (!local && !(free_ends & kFreeTargetBegin))
+    for (; j > 0; --j) emit(kOpDeletion);
+  return AlignedRegion{i, end.i, j, end.j};
 }
 
 }  // namespace wg::align

@@ -12,13 +12,24 @@ namespace wg::align {
 // kAlphabetSlots x kAlphabetSlots table indexed [query * kAlphabetSlots + target].
 inline constexpr int kAlphabetSlots = 32;
 
+// Which end gaps cost nothing (semi-global alignment, parasail's sg_qb/qe/db/de): leading
+// or trailing query residues against gaps, leading or trailing target residues against gaps.
+enum FreeEnd : std::uint8_t {
+  kFreeQueryBegin = 1,
+  kFreeQueryEnd = 2,
+  kFreeTargetBegin = 4,
+  kFreeTargetEnd = 8,
+  kFreeAllEnds = 15,
+};
+
 // Scores and penalties are fixed-point integers: every value of the user's scheme
 // multiplied by one common scale, so decimal penalties such as 0.5 stay exact.
 struct KernelScoring {
   std::int32_t table[kAlphabetSlots * kAlphabetSlots] = {};
   std::int32_t gap_open = 0;    // cost of the first residue of a gap (positive)
   std::int32_t gap_extend = 0;  // cost of every further residue of the same gap
-  bool end_gaps_free = false;   // leading and trailing gaps cost nothing
+  std::uint8_t free_ends = 0;   // FreeEnd bits; local alignment has all four
+  bool local = false;           // Smith-Waterman: H never drops below 0, ends anywhere
   bool uniform = false;         // equal codes score `match`, others `mismatch`
   std::int32_t match = 0;
   std::int32_t mismatch = 0;
@@ -51,10 +62,16 @@ struct PairBatch {
 };
 
 // Result of one pair: the scaled score and, with traceback, the CIGAR string
-// (=, X, I = gap in the target, D = gap in the query).
+// (=, X, I = gap in the target, D = gap in the query) of the aligned region, which spans
+// query residues [query_begin, query_end) and target residues [target_begin, target_end)
+// (0-based). Free end gaps and the unaligned ends of a local alignment lie outside it.
 struct PairResult {
   std::int32_t score = 0;
   std::string cigar;
+  std::uint32_t query_begin = 0;
+  std::uint32_t query_end = 0;
+  std::uint32_t target_begin = 0;
+  std::uint32_t target_end = 0;
 };
 
 }  // namespace wg::align

@@ -9,6 +9,7 @@
 #include <omp.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -29,7 +30,9 @@
 #include "align/dispatcher.hpp"
 #include "align/job_setup.hpp"
 #include "align/ordered_results.hpp"
+#include "align/result_format.hpp"
 #include "align/result_stream.hpp"
+#include "align/result_top.hpp"
 #include "align/result_writer.hpp"
 #include "align/resume_record.hpp"
 #include "align/scoring.hpp"
@@ -102,6 +105,7 @@ JobSetup job_setup(const AlignInput& input) {
   setup.alphabet = alphabet_name(input.alphabet);
   setup.letter_codes = letter_codes(input.alphabet, input.scheme.allowed);
   setup.files = input.index;
+  setup.targets = input.targets().size();
   return setup;
 }
 
@@ -164,6 +168,11 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
   const std::string record = job_record(options, input);
+  const ResultFormat format(parse_output_format(options.outfmt), input.alphabet,
+                            input.scheme.scale);
+  const std::string header = format.header(targets);
+  const auto header_lines =
+      static_cast<std::uint64_t>(std::count(header.begin(), header.end(), '\n'));
   const bool to_file = options.output != "-";
   const bool resuming = options.resume && to_file &&
                         std::filesystem::exists(options.output + ".partial");
@@ -175,13 +184,16 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
     return release_workers(comm, local);
   }
   if (to_file && !resuming) write_job_record(options.output, record);
-  const std::uint64_t first = writer.lines_kept();
+  if (writer.lines_kept() == 0) writer.write(header.data(), header.size());
+  WG_REQUIRE(writer.lines_kept() == 0 || writer.lines_kept() >= header_lines,
+             "--resume: {}.partial stops inside its header; run without --resume", options.output);
+  const std::uint64_t first = writer.lines_kept() == 0 ? 0 : writer.lines_kept() - header_lines;
   if (first > 0) {
     WG_REQUIRE(first <= plan.size(), "--resume: {}.partial has {} lines but the input gives {} pairs",
                options.output, first, plan.size());
     const PairRef last = plan.at(first - 1);
-    const std::string expected = queries[last.query].id + '\t' + targets[last.target].id + '\t';
-    WG_REQUIRE(writer.last_kept_line().rfind(expected, 0) == 0,
+    WG_REQUIRE(format.line_is_pair(writer.last_kept_line(), queries[last.query].id,
+                                   targets[last.target].id),
                "--resume: line {} of {}.partial does not match pair {} of this input ({} vs {}); "
                "was it written with other inputs?",
                first, options.output, first, queries[last.query].id, targets[last.target].id);
@@ -200,9 +212,13 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
   BatchSource source(input.query_lengths, input.target_lengths(), plan, first, kWindowPairs,
                      in_flight);
   std::mutex source_mutex;
-  OrderedResults ordered(queries, targets, plan, input.scheme.scale, options.traceback, first,
-                         kWindowPairs);
-  ResultStream stream(ordered, writer);
+  std::unique_ptr<ResultSink> sink;
+  if (options.top > 0)
+    sink = std::make_unique<TopResults>(queries, targets, format, options.traceback, options.top);
+  else
+    sink = std::make_unique<OrderedResults>(queries, targets, plan, format, options.traceback,
+                                            first, kWindowPairs);
+  ResultStream stream(*sink, writer);
   std::map<int, RankStats> ranks;
   std::uint64_t done_pairs = 0;
   std::uint64_t done_cells = 0;
@@ -266,10 +282,10 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
   const bool interrupted = outcome.interrupted;
   if (interrupted) {
     spdlog::warn("interrupted: {} pairs are in {}.partial; run again with --resume to finish",
-                 ordered.next_index(), options.output);
+                 sink->written(), options.output);
   } else {
-    WG_REQUIRE(ordered.next_index() == plan.size() && ordered.pending() == 0,
-               "internal error: {} of {} results written", ordered.next_index(), plan.size());
+    WG_REQUIRE(sink->complete(), "internal error: {} of {} results written", sink->written(),
+               plan.size());
     writer.commit();
     if (to_file) remove_job_record(options.output);
   }
@@ -329,7 +345,9 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
 
 }  // namespace
 
-int run_align(const AlignOptions& options) {
+int run_align(const AlignOptions& given) {
+  AlignOptions options = given;
+  options.traceback = given.traceback || needs_alignment(parse_output_format(given.outfmt));
   MPI_Comm comm = MPI_COMM_WORLD;
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
@@ -372,10 +390,12 @@ int run_align(const AlignOptions& options) {
       std::min(local.capacity_cells, on_gpu ? kGpuFloorCells : kHostFloorCellsPerThread * threads);
   const KernelScoring& scoring = setup.scoring;
   const bool traceback = options.traceback;
+  const std::uint32_t top = options.top;
+  const std::uint64_t targets = setup.targets;
   for (const auto& owned : aligners) {
     Aligner* aligner = owned.get();
     const SequenceStore* source = store.get();
-    local.workers.push_back([aligner, rank, source, &scoring, traceback](WorkBatch&& batch) {
+    local.workers.push_back([aligner, rank, source, &scoring, traceback, top, targets](WorkBatch&& batch) {
       // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
       // from the residues rank 0 shipped.
       const auto pack_start = Clock::now();
@@ -407,11 +427,18 @@ int run_align(const AlignOptions& options) {
       out.rank = rank;
       out.backend = aligner->name();
       out.scores.reserve(results.size());
-      if (traceback) out.cigars.reserve(results.size());
+      if (traceback) {
+        out.cigars.reserve(results.size());
+        out.regions.reserve(4 * results.size());
+      }
       for (auto& r : results) {
         out.scores.push_back(r.score);
-        if (traceback) out.cigars.push_back(std::move(r.cigar));
+        if (!traceback) continue;
+        out.cigars.push_back(std::move(r.cigar));
+        out.regions.insert(out.regions.end(),
+                           {r.query_begin, r.query_end, r.target_begin, r.target_end});
       }
+      if (top > 0 && traceback) drop_outside_top(out, top, targets);
       return out;
     });
   }

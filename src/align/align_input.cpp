@@ -1,5 +1,7 @@
 #include "align/align_input.hpp"
 
+#include "align/result_format.hpp"
+
 #include <optional>
 #include <string>
 
@@ -123,7 +125,11 @@ AlignInput load_align_input(const AlignOptions& options) {
   AlignInput input;
   input.targets_are_queries = paths.size() == 1;
   std::vector<std::unique_ptr<MappedFile>> maps;
-  if (auto indexed = index_all(paths, maps)) {
+  // SAM, PAF and BLAST lines carry sequence lengths (and SAM the query's residues), which
+  // rank 0 writes: those formats read the sequences whole on rank 0.
+  const bool rank0_needs_residues = parse_output_format(options.outfmt) != OutputFormat::tsv;
+  auto indexed = rank0_needs_residues ? std::nullopt : index_all(paths, maps);
+  if (indexed) {
     if (!options.pairs.empty())
       require_equal_counts(paths, (*indexed)[0].index.records(), (*indexed)[1].index.records());
     load_indexed(options, std::move(*indexed), maps, input);

@@ -16,7 +16,9 @@ struct AlignOptions {
   std::string target;
   std::string alphabet;            // dna, protein, or empty to detect
   ScoringOptions scoring;
-  bool traceback = false;
+  bool traceback = false;          // also implied by --outfmt sam, paf, blast6
+  std::string outfmt = "tsv";      // tsv, sam, paf, blast6 (result_format.hpp)
+  std::uint32_t top = 0;           // --query/--target: keep each query's best K; 0 keeps all
   std::string output = "-";
   bool resume = false;
   std::string backend = "auto";    // host, cuda, auto

@@ -31,10 +31,11 @@ struct JobSetup {
   std::string alphabet;                   // its name, for messages
   std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
+  std::uint64_t targets = 0;  // with --top: pair id / targets is the pair's query
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & scoring & alphabet & letter_codes & files;
+    ar & scoring & alphabet & letter_codes & files & targets;
   }
 };
 

@@ -4,19 +4,18 @@
 
 #include <algorithm>
 
-#include "align/result_format.hpp"
 #include "error.hpp"
 
 namespace wg::align {
 
 OrderedResults::OrderedResults(const std::vector<Sequence>& queries,
                                const std::vector<Sequence>& targets, const PairPlan& plan,
-                               std::int32_t scale, bool traceback, std::uint64_t first,
+                               const ResultFormat& format, bool traceback, std::uint64_t first,
                                std::size_t window_pairs)
     : queries_(queries),
       targets_(targets),
       plan_(plan),
-      scale_(scale),
+      format_(format),
       traceback_(traceback),
       window_pairs_(window_pairs),
       next_(first),
@@ -34,7 +33,10 @@ OrderedResults::Slab& OrderedResults::slab(std::size_t k) {
       slot = std::make_unique<Slab>();
       slot->scores.resize(window_pairs_);
       slot->done.assign(window_pairs_, 0);
-      if (traceback_) slot->cigars.resize(window_pairs_);
+      if (traceback_) {
+        slot->cigars.resize(window_pairs_);
+        slot->regions.resize(4 * window_pairs_);
+      }
     }
   }
   return *slot;
@@ -48,7 +50,8 @@ void OrderedResults::retire_front() {
 
 void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
   WG_REQUIRE(results.scores.size() == results.pair_ids.size() &&
-                 (!traceback_ || results.cigars.size() == results.pair_ids.size()),
+                 (!traceback_ || (results.cigars.size() == results.pair_ids.size() &&
+                                  results.regions.size() == 4 * results.pair_ids.size())),
              "internal error: batch {} has {} pairs but {} scores and {} CIGAR strings",
              results.id, results.pair_ids.size(), results.scores.size(), results.cigars.size());
   // A batch's pairs come from one window or two: look the slab up only when it changes.
@@ -68,7 +71,10 @@ void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
     WG_REQUIRE(!s->done[at], "internal error: two results for pair {}", id);
     s->scores[at] = results.scores[k];
     s->done[at] = 1;
-    if (traceback_) s->cigars[at] = std::move(results.cigars[k]);
+    if (traceback_) {
+      s->cigars[at] = std::move(results.cigars[k]);
+      std::copy_n(&results.regions[4 * k], 4, &s->regions[4 * at]);
+    }
   }
   pending_ += results.pair_ids.size();
   append_ready(out);
@@ -96,8 +102,13 @@ void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
   const auto format = [&](std::size_t from, std::size_t to, PairRef pair, fmt::memory_buffer& into) {
     for (std::size_t at = from; at < to; ++at) {
       std::string* cigar = traceback_ ? &s.cigars[at] : nullptr;
-      append_result_line(into, queries_[pair.query].id, targets_[pair.target].id, s.scores[at],
-                         cigar, scale_);
+      ResultRecord record;
+      record.query = &queries_[pair.query];
+      record.target = &targets_[pair.target];
+      record.score = s.scores[at];
+      record.cigar = cigar;
+      if (cigar) record.region = &s.regions[4 * at];
+      format_.append(into, record);
       s.done[at] = 0;
       if (cigar) std::string().swap(*cigar);
       plan_.advance(pair);

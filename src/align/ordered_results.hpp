@@ -17,19 +17,23 @@
 #include "align/fasta.hpp"
 #include "align/messages.hpp"
 #include "align/pair_plan.hpp"
+#include "align/result_format.hpp"
+#include "align/result_sink.hpp"
 
 namespace wg::align {
 
-class OrderedResults {
+class OrderedResults final : public ResultSink {
  public:
   // Pairs first..plan.size()-1 are expected (earlier ones were written by an earlier run).
   OrderedResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
-                 const PairPlan& plan, std::int32_t scale, bool traceback, std::uint64_t first,
-                 std::size_t window_pairs);
+                 const PairPlan& plan, const ResultFormat& format, bool traceback,
+                 std::uint64_t first, std::size_t window_pairs);
 
   // Stores one batch's results (CIGAR strings are moved out) and appends to `out` the
   // lines that became writable, in input order.
-  void put(BatchResults& results, fmt::memory_buffer& out);
+  void put(BatchResults& results, fmt::memory_buffer& out) override;
+  bool complete() const override { return next_ == plan_.size() && pending_ == 0; }
+  std::uint64_t written() const override { return next_; }
 
   std::uint64_t next_index() const { return next_; }  // pairs written so far, resumed included
   std::uint64_t pending() const { return pending_; }  // stored, waiting for earlier pairs
@@ -39,6 +43,7 @@ class OrderedResults {
     std::vector<std::int32_t> scores;
     std::vector<std::uint8_t> done;
     std::vector<std::string> cigars;
+    std::vector<std::uint32_t> regions;  // 4 per pair (BatchResults::regions)
   };
   // Lines per chunk when a long finished run is formatted on several threads.
   static constexpr std::size_t kParallelChunk = 16384;
@@ -52,7 +57,7 @@ class OrderedResults {
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
   const PairPlan& plan_;
-  std::int32_t scale_;
+  const ResultFormat& format_;
   bool traceback_;
   std::size_t window_pairs_;
   std::uint64_t next_;         // next pair to write

@@ -3,6 +3,9 @@
 #include <fmt/compile.h>
 
 #include <iterator>
+#include <map>
+
+#include "error.hpp"
 
 namespace wg::align {
 namespace {
@@ -12,45 +15,190 @@ void append_int(fmt::memory_buffer& out, std::int64_t value) {
   out.append(text.data(), text.data() + text.size());
 }
 
+void tab(fmt::memory_buffer& out) { out.push_back('\t'); }
+
+// Column counts of a CIGAR string.
+struct CigarCounts {
+  std::uint64_t matches = 0;     // =
+  std::uint64_t mismatches = 0;  // X
+  std::uint64_t gaps = 0;        // I and D columns
+  std::uint64_t gap_opens = 0;   // runs of I or D
+  std::uint64_t length() const { return matches + mismatches + gaps; }
+};
+
+CigarCounts count_cigar(const std::string& cigar) {
+  CigarCounts counts;
+  std::uint64_t run = 0;
+  for (const char c : cigar) {
+    if (c >= '0' && c <= '9') {
+      run = run * 10 + static_cast<std::uint64_t>(c - '0');
+      continue;
+    }
+    if (c == '=') counts.matches += run;
+    if (c == 'X') counts.mismatches += run;
+    if (c == 'I' || c == 'D') {
+      counts.gaps += run;
+      ++counts.gap_opens;
+    }
+    run = 0;
+  }
+  return counts;
+}
+
+// The first `count` tab-separated fields of a line.
+std::vector<std::string_view> fields(std::string_view line, std::size_t count) {
+  std::vector<std::string_view> out;
+  while (out.size() < count) {
+    const std::size_t tab_at = line.find('\t');
+    out.push_back(line.substr(0, tab_at));
+    if (tab_at == std::string_view::npos) break;
+    line.remove_prefix(tab_at + 1);
+  }
+  return out;
+}
+
 }  // namespace
 
-void append_result_line(fmt::memory_buffer& out, const std::string& query_id,
-                        const std::string& target_id, std::int32_t scaled_score,
-                        const std::string* cigar, std::int32_t scale) {
-  out.append(query_id);
-  out.push_back('\t');
-  out.append(target_id);
-  out.push_back('\t');
-  // As format_score (EMBOSS style: 1286, 112.5, -2623, 0.25) without a temporary string.
-  if (scaled_score % scale == 0) {
-    append_int(out, scaled_score / scale);
-  } else {
-    const std::int64_t hundredths = std::int64_t{scaled_score} * (100 / scale);
-    const std::int64_t magnitude = hundredths < 0 ? -hundredths : hundredths;
-    if (hundredths < 0) out.push_back('-');
-    append_int(out, magnitude / 100);
-    out.push_back('.');
-    out.push_back(static_cast<char>('0' + magnitude % 100 / 10));
-    if (magnitude % 10 != 0) out.push_back(static_cast<char>('0' + magnitude % 10));
-  }
-  if (cigar) {
-    std::uint64_t matches = 0;
-    std::uint64_t length = 0;
-    std::uint64_t run = 0;
-    for (const char c : *cigar) {
-      if (c >= '0' && c <= '9') {
-        run = run * 10 + static_cast<std::uint64_t>(c - '0');
-        continue;
-      }
-      length += run;
-      if (c == '=') matches += run;
-      run = 0;
+OutputFormat parse_output_format(const std::string& name) {
+  if (name == "tsv") return OutputFormat::tsv;
+  if (name == "sam") return OutputFormat::sam;
+  if (name == "paf") return OutputFormat::paf;
+  if (name == "blast6") return OutputFormat::blast6;
+  fail("--outfmt {}: expected tsv, sam, paf or blast6", name);
+}
+
+bool needs_alignment(OutputFormat format) { return format != OutputFormat::tsv; }
+
+ResultFormat::ResultFormat(OutputFormat format, Alphabet alphabet, std::int32_t scale)
+    : format_(format), letters_(alphabet_letters(alphabet)), scale_(scale) {}
+
+std::string ResultFormat::header(const std::vector<Sequence>& targets) const {
+  if (format_ != OutputFormat::sam) return {};
+  std::string text = "@HD\tVN:1.6\tSO:unsorted\tGO:query\n";
+  std::map<std::string_view, std::size_t> lengths;
+  for (const Sequence& t : targets) {
+    const auto [at, added] = lengths.emplace(t.id, t.codes.size());
+    if (!added) {
+      WG_REQUIRE(at->second == t.codes.size(),
+                 "--outfmt sam: two targets are named '{}' ({} and {} residues); SAM names "
+                 "each reference once",
+                 t.id, at->second, t.codes.size());
+      continue;
     }
-    const double identity = length ? static_cast<double>(matches) / static_cast<double>(length) : 0.0;
-    fmt::format_to(std::back_inserter(out), FMT_COMPILE("\t{:.4f}\t{}\t"), identity, length);
-    out.append(*cigar);
+    text += fmt::format("@SQ\tSN:{}\tLN:{}\n", t.id, t.codes.size());
+  }
+  text += "@PG\tID:warpgraph\tPN:warpgraph\tVN:" WARPGRAPH_VERSION "\n";
+  return text;
+}
+
+void ResultFormat::append_score(fmt::memory_buffer& out, std::int32_t scaled) const {
+  // As format_score (EMBOSS style: 1286, 112.5, -2623, 0.25) without a temporary string.
+  if (scaled % scale_ == 0) {
+    append_int(out, scaled / scale_);
+    return;
+  }
+  const std::int64_t hundredths = std::int64_t{scaled} * (100 / scale_);
+  const std::int64_t magnitude = hundredths < 0 ? -hundredths : hundredths;
+  if (hundredths < 0) out.push_back('-');
+  append_int(out, magnitude / 100);
+  out.push_back('.');
+  out.push_back(static_cast<char>('0' + magnitude % 100 / 10));
+  if (magnitude % 10 != 0) out.push_back(static_cast<char>('0' + magnitude % 10));
+}
+
+void ResultFormat::append(fmt::memory_buffer& out, const ResultRecord& r) const {
+  const std::string& query_id = r.query->id;
+  const std::string& target_id = r.target->id;
+  const auto m = static_cast<std::uint64_t>(r.query->codes.size());
+  const auto n = static_cast<std::uint64_t>(r.target->codes.size());
+  const std::uint32_t* region = r.region;
+  const bool empty = r.cigar && r.cigar->empty();
+  const CigarCounts counts = r.cigar ? count_cigar(*r.cigar) : CigarCounts{};
+  // 1-based inclusive coordinates; 0 0 for an empty alignment.
+  const auto first = [&](int k) -> std::uint64_t { return empty ? 0 : region[k] + 1; };
+  const auto last = [&](int k) -> std::uint64_t { return empty ? 0 : region[k]; };
+  auto out_it = std::back_inserter(out);
+  switch (format_) {
+    case OutputFormat::tsv: {
+      out.append(query_id);
+      tab(out);
+      out.append(target_id);
+      tab(out);
+      append_score(out, r.score);
+      if (r.cigar) {
+        const std::uint64_t length = counts.length();
+        const double identity =
+            length ? static_cast<double>(counts.matches) / static_cast<double>(length) : 0.0;
+        fmt::format_to(out_it, FMT_COMPILE("\t{:.4f}\t{}\t"), identity, length);
+        if (empty)
+          out.push_back('*');
+        else
+          out.append(*r.cigar);
+        fmt::format_to(out_it, FMT_COMPILE("\t{}\t{}\t{}\t{}"), first(0), last(1), first(2),
+                       last(3));
+      }
+      break;
+    }
+    case OutputFormat::sam: {
+      out.append(query_id);
+      const int flag = empty ? 4 : r.secondary ? 256 : 0;
+      fmt::format_to(out_it, FMT_COMPILE("\t{}\t"), flag);
+      if (empty) {
+        out.append(std::string_view("*\t0\t0\t*"));
+      } else {
+        out.append(target_id);
+        fmt::format_to(out_it, FMT_COMPILE("\t{}\t255\t"), region[2] + 1);
+        if (region[0] > 0) fmt::format_to(out_it, FMT_COMPILE("{}S"), region[0]);
+        out.append(*r.cigar);
+        if (region[1] < m) fmt::format_to(out_it, FMT_COMPILE("{}S"), m - region[1]);
+      }
+      out.append(std::string_view("\t*\t0\t0\t"));
+      for (const std::uint8_t code : r.query->codes) out.push_back(letters_[code]);
+      out.append(std::string_view(scale_ == 1 ? "\t*\tAS:i:" : "\t*\tAS:f:"));
+      append_score(out, r.score);
+      fmt::format_to(out_it, FMT_COMPILE("\tNM:i:{}"), counts.mismatches + counts.gaps);
+      break;
+    }
+    case OutputFormat::paf: {
+      out.append(query_id);
+      fmt::format_to(out_it, FMT_COMPILE("\t{}\t{}\t{}\t+\t"), m, empty ? 0 : region[0],
+                     empty ? 0 : region[1]);
+      out.append(target_id);
+      fmt::format_to(out_it, FMT_COMPILE("\t{}\t{}\t{}\t{}\t{}\t255\t"), n, empty ? 0 : region[2],
+                     empty ? 0 : region[3], counts.matches, counts.length());
+      out.append(std::string_view(scale_ == 1 ? "AS:i:" : "AS:f:"));
+      append_score(out, r.score);
+      out.append(std::string_view("\tcg:Z:"));
+      out.append(*r.cigar);
+      break;
+    }
+    case OutputFormat::blast6: {
+      out.append(query_id);
+      tab(out);
+      out.append(target_id);
+      const std::uint64_t length = counts.length();
+      const double identity =
+          length ? 100.0 * static_cast<double>(counts.matches) / static_cast<double>(length) : 0.0;
+      fmt::format_to(out_it, FMT_COMPILE("\t{:.3f}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\tNA\t"), identity,
+                     length, counts.mismatches, counts.gap_opens, first(0), last(1), first(2),
+                     last(3));
+      append_score(out, r.score);
+      break;
+    }
   }
   out.push_back('\n');
+}
+
+bool ResultFormat::line_is_pair(std::string_view line, const std::string& query_id,
+                                const std::string& target_id) const {
+  const auto f = fields(line, 6);
+  // Where each format puts the target id: tsv and blast6 column 2, SAM column 3 (or '*'
+  // when unmapped), PAF column 6.
+  const std::size_t target_column =
+      format_ == OutputFormat::sam ? 2 : format_ == OutputFormat::paf ? 5 : 1;
+  if (f.size() <= target_column || f[0] != query_id) return false;
+  return f[target_column] == target_id ||
+         (format_ == OutputFormat::sam && f[target_column] == "*");
 }
 
 }  // namespace wg::align

@@ -9,8 +9,8 @@ constexpr std::size_t kWriteChunk = std::size_t{4} << 20;
 constexpr auto kFlushInterval = std::chrono::seconds(1);
 }  // namespace
 
-ResultStream::ResultStream(OrderedResults& ordered, ResultWriter& file)
-    : ordered_(ordered), file_(file), thread_([this] { loop(); }) {}
+ResultStream::ResultStream(ResultSink& sink, ResultWriter& file)
+    : sink_(sink), file_(file), thread_([this] { loop(); }) {}
 
 ResultStream::~ResultStream() {
   {
@@ -55,7 +55,7 @@ void ResultStream::loop() {
       }
       const auto start = std::chrono::steady_clock::now();
       for (BatchResults& results : taken) {
-        ordered_.put(results, lines);
+        sink_.put(results, lines);
         if (lines.size() >= kWriteChunk) {
           file_.write(lines.data(), lines.size());
           lines.clear();

@@ -1,5 +1,5 @@
 // Rank 0's writer thread: takes finished batches from the dispatcher's main thread (which
-// must stay free to answer workers), puts them in order, formats the lines and writes
+// must stay free to answer workers), hands them to the sink (order, --top), writes
 // them to the output, flushing the finished prefix about every second so that an
 // interrupted run leaves as much as possible in FILE.partial.
 #pragma once
@@ -11,14 +11,14 @@
 #include <thread>
 
 #include "align/messages.hpp"
-#include "align/ordered_results.hpp"
+#include "align/result_sink.hpp"
 #include "align/result_writer.hpp"
 
 namespace wg::align {
 
 class ResultStream {
  public:
-  ResultStream(OrderedResults& ordered, ResultWriter& file);
+  ResultStream(ResultSink& sink, ResultWriter& file);
   ~ResultStream();
   ResultStream(const ResultStream&) = delete;
   ResultStream& operator=(const ResultStream&) = delete;
@@ -33,7 +33,7 @@ class ResultStream {
  private:
   void loop();
 
-  OrderedResults& ordered_;
+  ResultSink& sink_;
   ResultWriter& file_;
   std::mutex mutex_;
   std::condition_variable ready_;

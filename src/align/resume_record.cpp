@@ -60,10 +60,11 @@ std::string job_record(const AlignOptions& options, const AlignInput& input) {
   record += std::string("alphabet: ") + alphabet_name(input.alphabet) + "\n";
   record += "scoring: " + input.scheme.description + "\n";
   record += fmt::format("scaled: scale {} open {} extend {} uniform {} match {} mismatch {} "
-                        "end gaps free {} table {:016x}\n",
+                        "free ends {} local {} table {:016x}\n",
                         input.scheme.scale, k.gap_open, k.gap_extend, k.uniform, k.match,
-                        k.mismatch, k.end_gaps_free, table_hash(k));
+                        k.mismatch, free_ends_name(k.free_ends), k.local, table_hash(k));
   record += fmt::format("traceback: {}\n", options.traceback);
+  record += fmt::format("output: {} top {}\n", options.outfmt, options.top);
   return record;
 }
 

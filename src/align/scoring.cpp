@@ -51,7 +51,39 @@ std::int32_t to_fixed(const std::string& name, double value, std::int32_t scale)
   return static_cast<std::int32_t>(std::lround(scaled));
 }
 
+// --free-ends names, in the order free_ends_name writes them.
+constexpr std::pair<const char*, std::uint8_t> kFreeEndNames[] = {
+    {"qb", kFreeQueryBegin}, {"qe", kFreeQueryEnd},
+    {"db", kFreeTargetBegin}, {"de", kFreeTargetEnd}};
 }  // namespace
+
+std::uint8_t parse_free_ends(const std::string& list) {
+  if (list.empty() || list == "all") return kFreeAllEnds;
+  std::uint8_t bits = 0;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    const std::string word = list.substr(at, comma - at);
+    bool known = false;
+    for (const auto& [name, bit] : kFreeEndNames)
+      if (word == name) {
+        bits |= bit;
+        known = true;
+      }
+    if (!known)
+      fail("--free-ends {}: '{}' is not one of qb, qe, db, de (query/database begin/end)", list,
+           word);
+    at = comma + 1;
+  }
+  return bits;
+}
+
+std::string free_ends_name(std::uint8_t free_ends) {
+  std::string names;
+  for (const auto& [name, bit] : kFreeEndNames)
+    if (free_ends & bit) names += (names.empty() ? "" : ",") + std::string(name);
+  return names.empty() ? "none" : names;
+}
 
 SubstitutionMatrix parse_matrix(const std::string& text, const std::string& origin) {
   SubstitutionMatrix matrix;
@@ -129,7 +161,22 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
   KernelScoring& k = scheme.kernel;
   k.gap_open = to_fixed("--gap-open", options.gap_open, scheme.scale);
   k.gap_extend = to_fixed("--gap-extend", options.gap_extend, scheme.scale);
-  k.end_gaps_free = options.end_gaps_free;
+  if (options.mode == "local") {
+    WG_REQUIRE(!options.end_gaps_free, "--end-gaps free is for --mode global; local alignments "
+                                       "have no end gaps");
+    WG_REQUIRE(options.free_ends.empty(), "--free-ends is for --mode semi-global");
+    k.local = true;
+    k.free_ends = kFreeAllEnds;
+  } else if (options.mode == "semi-global") {
+    WG_REQUIRE(!options.end_gaps_free,
+               "--end-gaps free is for --mode global; semi-global takes --free-ends");
+    k.free_ends = parse_free_ends(options.free_ends);
+  } else {
+    WG_REQUIRE(options.mode == "global", "--mode {}: expected global, semi-global or local",
+               options.mode);
+    WG_REQUIRE(options.free_ends.empty(), "--free-ends is for --mode semi-global");
+    k.free_ends = options.end_gaps_free ? kFreeAllEnds : 0;
+  }
   const auto letters = alphabet_letters(alphabet);
   scheme.allowed.assign(kAlphabetSlots, false);
 
@@ -162,8 +209,14 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
     }
     scheme.description = "matrix " + name;
   }
-  scheme.description += fmt::format(", gap open {} extend {}, end gaps {}", options.gap_open,
-                                    options.gap_extend, options.end_gaps_free ? "free" : "penalised");
+  scheme.description += fmt::format(", gap open {} extend {}, ", options.gap_open,
+                                    options.gap_extend);
+  if (k.local)
+    scheme.description += "local";
+  else if (options.mode == "semi-global")
+    scheme.description += "semi-global, free ends " + free_ends_name(k.free_ends);
+  else
+    scheme.description += fmt::format("global, end gaps {}", k.free_ends ? "free" : "penalised");
   return scheme;
 }
 

@@ -1,5 +1,6 @@
 // Scoring schemes: match/mismatch or a substitution matrix (built-in BLOSUM62 and
-// EDNAFULL, or an NCBI-format file), affine gap penalties, end gaps charged or free.
+// EDNAFULL, or an NCBI-format file), affine gap penalties, and the alignment mode: global
+// (end gaps charged or all free), semi-global (a chosen set of free end gaps) or local.
 // Every value is turned into a fixed-point integer with one common scale (1, 2, 10 ...)
 // so that decimal penalties such as 10 and 0.5 score exactly.
 #pragma once
@@ -20,8 +21,16 @@ struct ScoringOptions {
   std::optional<double> mismatch;
   double gap_open = 10.0;            // cost of a gap's first residue
   double gap_extend = 0.5;           // cost of each further residue
-  bool end_gaps_free = false;
+  bool end_gaps_free = false;        // global: every end gap free (EMBOSS needle's default)
+  std::string mode = "global";       // global, semi-global, local
+  std::string free_ends;             // semi-global: e.g. "qb,de"; empty: all four
 };
+
+// FreeEnd bits of a --free-ends list of qb, qe, db, de (query/database begin/end, as
+// parasail's sg_qb/qe/db/de); "all" or "" gives all four.
+std::uint8_t parse_free_ends(const std::string& list);
+// The list back, in qb,qe,db,de order.
+std::string free_ends_name(std::uint8_t free_ends);
 
 struct ScoringScheme {
   KernelScoring kernel;

@@ -8,7 +8,8 @@ namespace wg::cli {
 void add_align_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<align::AlignOptions>();
   auto* command = app.add_subcommand(
-      "align", "Batched global alignment (Needleman-Wunsch, Gotoh affine gaps) of sequence pairs");
+      "align", "Batched alignment of sequence pairs: global (Needleman-Wunsch), semi-global or "
+               "local (Smith-Waterman), Gotoh affine gaps");
   auto* pairs = command->add_option("--pairs", options->pairs,
                                     "Two FASTA or FASTQ files: record i of the first with record i of the second")
                     ->expected(2)->check(CLI::ExistingFile);
@@ -47,12 +48,27 @@ void add_align_command(CLI::App& app, int& exit_code) {
                                                                       {"penalized", false},
                                                                       {"free", true}}))
       ->default_str("penalised");
+  command->add_option("--mode", options->scoring.mode,
+                      "global (Needleman-Wunsch), semi-global (free end gaps, see --free-ends) "
+                      "or local (Smith-Waterman)")
+      ->check(CLI::IsMember({"global", "semi-global", "local"}))->capture_default_str();
+  command->add_option("--free-ends", options->scoring.free_ends,
+                      "semi-global: which end gaps are free, a list of qb,qe,db,de (query or "
+                      "database = target, begin or end; parasail's sg_qb/qe/db/de)")
+      ->default_str("qb,qe,db,de");
   command->add_flag("--traceback", options->traceback,
-                    "Also print identity, alignment length and CIGAR");
-  command->add_option("-o,--output", options->output, "TSV output file ('-': stdout)")
+                    "Also print the alignment: identity, length, CIGAR and coordinates");
+  command->add_option("--outfmt", options->outfmt,
+                      "tsv, sam, paf or blast6 (sam, paf and blast6 imply --traceback)")
+      ->check(CLI::IsMember({"tsv", "sam", "paf", "blast6"}))->capture_default_str();
+  auto* top = command->add_option("--top", options->top,
+                                  "With --query/--target: keep each query's K best targets "
+                                  "(score descending, then target order)")
+                  ->check(CLI::Range(1u, 1u << 30))->needs(query);
+  command->add_option("-o,--output", options->output, "Output file ('-': stdout)")
       ->capture_default_str();
   command->add_flag("--resume", options->resume,
-                    "Continue an interrupted run into the same --output");
+                    "Continue an interrupted run into the same --output")->excludes(top);
   command->add_option("--backend", options->backend, "host, cuda, or auto (a GPU when visible)")
       ->check(CLI::IsMember({"host", "cuda", "auto"}))->capture_default_str();
   command->add_option("--report", options->report, "Write a JSON report to this file");
@@ -65,11 +81,16 @@ void add_align_command(CLI::App& app, int& exit_code) {
       "Conventions:\n"
       "  A gap of length L costs open + (L-1) x extend (Gotoh); linear gaps when open = extend.\n"
       "  Scores are exact: decimal values (at most two decimals) are scaled to integers.\n"
-      "  End gaps are penalised unless --end-gaps free. Rows are the query, columns the target.\n"
+      "  Global: end gaps are penalised unless --end-gaps free. Rows are the query, columns\n"
+      "  the target. Ties: diagonal, then gap in the query, then gap in the target (local:\n"
+      "  a fresh start first); local ends at the first best cell (smallest query end, then\n"
+      "  target end); with free trailing gaps at the corner, then the last row, then the\n"
+      "  last column.\n"
       "  Output TSV, one line per pair in input order: query id, target id, score; with\n"
-      "  --traceback also identity (matches / alignment length), alignment length and CIGAR\n"
+      "  --traceback also identity (matches / alignment length), alignment length, CIGAR\n"
       "  (=: match, X: mismatch, I: query residue against a gap in the target,\n"
-      "  D: target residue against a gap in the query).\n"
+      "  D: target residue against a gap in the query) and the aligned region's 1-based\n"
+      "  query start, end, target start, end (free end gaps lie outside it).\n"
       "  SIGTERM/SIGUSR1 stop the run after flushing finished results to FILE.partial\n"
       "  (exit code 75); --resume with the same --output completes it.\n"
       "Example:\n"

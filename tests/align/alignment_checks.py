@@ -37,9 +37,15 @@ def normal(letter):
     return "T" if letter == "U" else letter
 
 
-def rescore(query, target, cigar, score_of, gap_open, gap_extend, end_gaps_free):
-    """Walks the CIGAR over both sequences; returns the alignment's score, or raises
-    AssertionError when the CIGAR does not spell both sequences exactly."""
+def rescore(query, target, cigar, score_of, gap_open, gap_extend, region=None):
+    """Walks the CIGAR over the aligned region (1-based inclusive query start, end, target
+    start, end; the whole sequences when None), charging every gap in it; returns the
+    alignment's score, or raises AssertionError when the CIGAR does not spell the region
+    exactly."""
+    q_start, q_end, t_start, t_end = region or (1, len(query), 1, len(target))
+    if cigar == "*":
+        assert region == (0, 0, 0, 0), f"empty alignment with region {region}"
+        return 0.0
     runs, number = [], ""
     for ch in cigar:
         if ch.isdigit():
@@ -48,9 +54,9 @@ def rescore(query, target, cigar, score_of, gap_open, gap_extend, end_gaps_free)
             assert number, f"CIGAR {cigar}: operation without a length"
             runs.append((int(number), ch))
             number = ""
-    i = j = 0
+    i, j = q_start - 1, t_start - 1
     total = 0.0
-    for k, (length, op) in enumerate(runs):
+    for length, op in runs:
         if op in "=X":
             for _ in range(length):
                 a, b = normal(query[i]), normal(target[j])
@@ -59,16 +65,14 @@ def rescore(query, target, cigar, score_of, gap_open, gap_extend, end_gaps_free)
                 i += 1
                 j += 1
         elif op in "ID":
-            free = end_gaps_free and (k == 0 or k == len(runs) - 1)
-            if not free:
-                total -= gap_open + (length - 1) * gap_extend
+            total -= gap_open + (length - 1) * gap_extend
             if op == "I":
                 i += length
             else:
                 j += length
         else:
             raise AssertionError(f"unknown CIGAR operation {op}")
-    assert i == len(query) and j == len(target), f"CIGAR covers {i}/{len(query)} and {j}/{len(target)}"
+    assert i == q_end and j == t_end, f"CIGAR ends at {i}/{q_end} and {j}/{t_end}"
     return total
 
 

@@ -46,6 +46,14 @@ expect_error 2 "--match requires --mismatch" "match without mismatch" -- --all-v
 expect_error 2 "excludes" "two input modes" -- --all-vs-all "$work/two.fa" --pairs "$work/one.fa" "$work/one.fa"
 expect_error 2 "--end-gaps" "bad --end-gaps" -- --all-vs-all "$work/two.fa" --end-gaps sometimes
 expect_error 2 "does not exist" "missing file" -- --all-vs-all "$work/missing.fa"
+printf '>a\nACGT\n>a\nACG\n' > "$work/same_names.fa"
+expect_error 1 "--free-ends qb,xe: 'xe' is not one of qb, qe, db, de" "bad --free-ends" -- --all-vs-all "$work/two.fa" --mode semi-global --free-ends qb,xe
+expect_error 1 "--free-ends is for --mode semi-global" "--free-ends with global" -- --all-vs-all "$work/two.fa" --free-ends qb
+expect_error 1 "--end-gaps free is for --mode global" "--end-gaps free with local" -- --all-vs-all "$work/two.fa" --mode local --end-gaps free
+expect_error 2 "--mode" "bad --mode" -- --all-vs-all "$work/two.fa" --mode glocal
+expect_error 2 "--outfmt" "bad --outfmt" -- --all-vs-all "$work/two.fa" --outfmt bam
+expect_error 2 "--top requires --query" "--top without --query" -- --all-vs-all "$work/two.fa" --top 3
+expect_error 1 "--outfmt sam: two targets are named 'a' (4 and 3 residues)" "SAM with duplicate target names" -- --query "$work/one.fa" --target "$work/same_names.fa" --outfmt sam
 out=$("$WARPGRAPH" align --all-vs-all "$work/two.fa" --resume 2>&1)
 assert_status 1 $? "resume to stdout: exit status"
 assert_contains "$out" "--resume needs --output FILE" "resume to stdout: message"

@@ -1,10 +1,12 @@
 // Every GPU kernel class against the host kernel, on random pairs whose query lengths
 // straddle the length-table boundaries, and on long pairs for the block class: score-only
-// (32-bit and packed 16-bit) and with traceback; and batches packed into the aligner's
-// pinned buffer, as the driver packs them. Skips without a GPU.
+// (32-bit and packed 16-bit) and with traceback (CIGAR and aligned region), in every mode:
+// global, semi-global with several sets of free ends, local; and batches packed into the
+// aligner's pinned buffer, as the driver packs them. Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <random>
 
@@ -184,6 +186,21 @@ std::vector<Scheme> schemes() {
   linear.gap_open = 4;
   linear.gap_extend = 4;
   all.push_back({Alphabet::dna, linear});
+  // Local alignment (the 32-bit kernels only) and semi-global ones whose free ends differ
+  // between begin and end, query and target (negative bests reduced across blocks too).
+  dna.end_gaps_free = false;
+  protein.end_gaps_free = false;
+  dna.mode = protein.mode = linear.mode = "local";
+  all.push_back({Alphabet::dna, dna});
+  all.push_back({Alphabet::protein, protein});
+  all.push_back({Alphabet::dna, linear});
+  dna.mode = protein.mode = "semi-global";
+  for (const char* ends : {"qb,de", "qe,db", "db", "de"}) {
+    dna.free_ends = ends;
+    all.push_back({Alphabet::dna, dna});
+  }
+  protein.free_ends = "qb,qe";
+  all.push_back({Alphabet::protein, protein});
   return all;
 }
 
@@ -220,14 +237,24 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
       ASSERT_EQ(got.size(), expected.size());
       int mismatches = 0;
       for (std::size_t p = 0; p < batch.size(); ++p) {
-        if (got[p].score == expected[p].score && got[p].cigar == expected[p].cigar) continue;
+        const auto region = [](const PairResult& r) {
+          return std::array<std::uint32_t, 4>{r.query_begin, r.query_end, r.target_begin,
+                                              r.target_end};
+        };
+        if (got[p].score == expected[p].score && got[p].cigar == expected[p].cigar &&
+            region(got[p]) == region(expected[p]))
+          continue;
         if (++mismatches > 10) continue;
         ADD_FAILURE() << scoring.description << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only")
                       << ": pair " << p << " (" << batch.query_length(p) << " x "
                       << batch.target_length(p) << ", class "
                       << kLengthClasses[length_class_of(batch.query_length(p))].name << "): GPU "
                       << got[p].score << " " << got[p].cigar.substr(0, 80) << ", host "
-                      << expected[p].score << " " << expected[p].cigar.substr(0, 80);
+                      << expected[p].score << " " << expected[p].cigar.substr(0, 80)
+                      << " (regions " << got[p].query_begin << "-" << got[p].query_end << "/"
+                      << got[p].target_begin << "-" << got[p].target_end << " and "
+                      << expected[p].query_begin << "-" << expected[p].query_end << "/"
+                      << expected[p].target_begin << "-" << expected[p].target_end << ")";
       }
       EXPECT_EQ(mismatches, 0) << scoring.description
                                << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only");

@@ -6,11 +6,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "align/ordered_results.hpp"
 #include "align/result_format.hpp"
 #include "align/result_stream.hpp"
+#include "align/result_top.hpp"
 #include "align/result_writer.hpp"
 #include "align/scoring.hpp"
 #include "error.hpp"
@@ -30,7 +32,15 @@ BatchResults batch(const std::vector<std::uint64_t>& ids, const std::vector<std:
   results.pair_ids = ids;
   results.scores = scores;
   results.cigars = cigars;
+  for (std::size_t k = 0; k < cigars.size(); ++k)
+    results.regions.insert(results.regions.end(), {0, 3, 0, 3});
   return results;
+}
+
+// TSV with scores scaled by `scale` (kept alive for the sinks that refer to it).
+const ResultFormat& tsv(std::int32_t scale) {
+  static std::map<std::int32_t, ResultFormat> formats;
+  return formats.try_emplace(scale, OutputFormat::tsv, Alphabet::dna, scale).first->second;
 }
 
 std::string text(const fmt::memory_buffer& buffer) { return {buffer.data(), buffer.size()}; }
@@ -46,7 +56,7 @@ std::string read_file(const std::filesystem::path& path) {
 TEST(AlignOrderedResults, OutOfOrderAcrossWindowsComesOutInOrder) {
   const auto sequences = named({"a", "b", "c", "d", "e"});
   const PairPlan plan(PairMode::all_vs_all, 5, 5);
-  OrderedResults ordered(sequences, sequences, plan, 1, false, 0, 3);  // windows of 3 pairs
+  OrderedResults ordered(sequences, sequences, plan, tsv(1), false, 0, 3);  // windows of 3 pairs
   fmt::memory_buffer out;
 
   auto first = batch({7, 2, 9}, {70, 20, 90});  // windows 2, 0, 3: nothing writable yet
@@ -74,7 +84,7 @@ TEST(AlignOrderedResults, DecimalScoresAndTracebackColumns) {
   const auto queries = named({"q0", "q1"});
   const auto targets = named({"t0", "t1"});
   const PairPlan plan(PairMode::pairs, 2, 2);
-  OrderedResults ordered(queries, targets, plan, 2, true, 0, 4);  // scores in halves
+  OrderedResults ordered(queries, targets, plan, tsv(2), true, 0, 4);  // scores in halves
   fmt::memory_buffer out;
   auto later = batch({1}, {-7}, {"3=1X2I"});
   ordered.put(later, out);
@@ -82,18 +92,47 @@ TEST(AlignOrderedResults, DecimalScoresAndTracebackColumns) {
   auto earlier = batch({0}, {8}, {"4="});
   ordered.put(earlier, out);
   // identity = matches / length: 4/4 and 3/6.
-  EXPECT_EQ(text(out), "q0\tt0\t4\t1.0000\t4\t4=\nq1\tt1\t-3.5\t0.5000\t6\t3=1X2I\n");
+  EXPECT_EQ(text(out), "q0\tt0\t4\t1.0000\t4\t4=\t1\t3\t1\t3\n"
+                       "q1\tt1\t-3.5\t0.5000\t6\t3=1X2I\t1\t3\t1\t3\n");
 }
 
 TEST(AlignOrderedResults, ScoresAreWrittenAsFormatScoreWritesThem) {
   for (const std::int32_t scale : {1, 2, 4, 5, 10, 20, 25, 50, 100}) {
     for (std::int32_t scaled = -1234; scaled <= 1234; ++scaled) {
       fmt::memory_buffer line;
-      append_result_line(line, "q", "t", scaled, nullptr, scale);
+      const Sequence q{"q", {}};
+      const Sequence t{"t", {}};
+      ResultRecord record;
+      record.query = &q;
+      record.target = &t;
+      record.score = scaled;
+      tsv(scale).append(line, record);
       ASSERT_EQ(text(line), "q\tt\t" + format_score(scaled, scale) + "\n")
           << "scaled " << scaled << ", scale " << scale;
     }
   }
+}
+
+// --top 2 over 3 queries x 4 targets, batches out of order and split across queries: each
+// query's best two by score, ties to the smaller target index, written in query order once
+// all of a query's pairs are in; a worker's drop_outside_top keeps alignments of its
+// batch's best two per query only.
+TEST(AlignTopResults, BestKPerQueryWithTiesInQueryOrder) {
+  const auto queries = named({"q0", "q1", "q2"});
+  const auto targets = named({"t0", "t1", "t2", "t3"});
+  TopResults top(queries, targets, tsv(1), false, 2);
+  fmt::memory_buffer out;
+  auto late = batch({4, 5, 6, 7, 8, 9, 10}, {5, 9, 5, 9, 1, 1, 1});  // q1 whole, q2 partly
+  top.put(late, out);
+  EXPECT_EQ(text(out), "");  // q0 has no results yet
+  auto early = batch({3, 0, 11, 2, 1}, {7, 3, 0, 7, 7});
+  top.put(early, out);
+  EXPECT_EQ(text(out), "q0\tt1\t7\nq0\tt2\t7\nq1\tt1\t9\nq1\tt3\t9\nq2\tt0\t1\nq2\tt1\t1\n");
+  EXPECT_TRUE(top.complete());
+
+  auto worker = batch({0, 1, 2, 4, 5}, {3, 8, 8, 1, 0}, {"a", "b", "c", "d", "e"});
+  drop_outside_top(worker, 1, 4);  // best of q0: t1 (tie with t2, smaller index); of q1: t0
+  EXPECT_EQ(worker.cigars, (std::vector<std::string>{"", "b", "", "d", ""}));
 }
 
 // 300 records all-vs-all in two batches, the later half first: the whole job becomes
@@ -115,7 +154,7 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
     into.pair_ids.push_back(id);
     into.scores.push_back(static_cast<std::int32_t>(id % 1000) - 500);
   }
-  OrderedResults ordered(sequences, sequences, plan, 1, false, 0, 1 << 16);
+  OrderedResults ordered(sequences, sequences, plan, tsv(1), false, 0, 1 << 16);
   fmt::memory_buffer out;
   ordered.put(later, out);
   EXPECT_EQ(out.size(), 0u);
@@ -128,7 +167,7 @@ TEST(AlignOrderedResults, ResumedRunStartsAtItsFirstPairAndRefusesEarlierOnes) {
   const auto queries = named({"q0", "q1", "q2"});
   const auto targets = named({"t0", "t1"});
   const PairPlan plan(PairMode::query_target, 3, 2);  // q0t0 q0t1 q1t0 q1t1 q2t0 q2t1
-  OrderedResults ordered(queries, targets, plan, 1, false, 3, 2);
+  OrderedResults ordered(queries, targets, plan, tsv(1), false, 3, 2);
   EXPECT_EQ(ordered.next_index(), 3u);
   fmt::memory_buffer out;
   auto stale = batch({2}, {1});
@@ -152,7 +191,7 @@ TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
 
   {  // an interrupted run: only the prefix before the missing pair 4 reaches the file
     ResultWriter file(path, false);
-    OrderedResults ordered(sequences, sequences, plan, 1, false, 0, 3);
+    OrderedResults ordered(sequences, sequences, plan, tsv(1), false, 0, 3);
     ResultStream stream(ordered, file);
     stream.submit(batch({3, 0, 2}, {3, 0, 2}));
     stream.submit(batch({5, 1}, {5, 1}));
@@ -169,7 +208,7 @@ TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
     ResultWriter file(path, true);
     EXPECT_EQ(file.lines_kept(), 3u);
     EXPECT_EQ(file.last_kept_line(), "a\td\t2");
-    OrderedResults ordered(sequences, sequences, plan, 1, false, file.lines_kept(), 3);
+    OrderedResults ordered(sequences, sequences, plan, tsv(1), false, file.lines_kept(), 3);
     ResultStream stream(ordered, file);
     stream.submit(batch({9, 8, 7, 6}, {9, 8, 7, 6}));
     stream.submit(batch({3, 5, 4}, {3, 5, 4}));
