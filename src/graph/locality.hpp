@@ -1,0 +1,40 @@
+// How local a graph's vertex order is for the engine: the share of vertices read across
+// the borders of the engine's static partitions (`warpgraph info --partitions`, and the
+// reports of `convert` and `generate`). Those vertices travel between GPUs every
+// iteration they change, so a better order (`--reorder`) shows up here first.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "graph_file.hpp"
+
+namespace wg::graph {
+
+// The partition counts reported when none are asked for.
+inline const std::vector<int> kDefaultLocalityPartitions = {2, 4, 8};
+// The engine's default section size (run --section-size).
+inline constexpr VertexId kLocalitySectionSize = 256;
+
+struct BoundaryShare {
+  int partitions = 0;
+  std::uint64_t vertices = 0;  // vertices some part reads without owning them
+  double fraction = 0.0;       // of all vertices
+};
+
+// Collective over comm. For every count K: the engine's equal-work borders for K parts
+// (in-edges per section of 256 vertices, partition/borders.hpp, no overlap), and the
+// vertices that are the source of an in-edge of a vertex in another part
+// (partition/boundary.hpp). Reads the in-edges once, spread over the ranks.
+std::vector<BoundaryShare> boundary_shares(const GraphInfo& graph, const std::vector<int>& counts,
+                                           MPI_Comm comm);
+
+// "2 parts 0.0123, 4 parts 0.0456, ..." for logs; {"2": {...}, ...} for reports.
+std::string format_boundary_shares(const std::vector<BoundaryShare>& shares);
+nlohmann::json boundary_shares_json(const std::vector<BoundaryShare>& shares);
+
+}  // namespace wg::graph
