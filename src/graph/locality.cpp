@@ -18,8 +18,9 @@ namespace {
 constexpr VertexId kRowsPerRound = VertexId{1} << 20;
 
 // In-edges per section of the whole graph; each rank reads the offsets of its slice.
-std::vector<double> section_in_edges(const GraphInfo& graph, const partition::SectionLayout& sections,
-                                     VertexRange slice, MPI_Comm comm) {
+std::vector<double> section_in_edges(const GraphInfo& graph,
+                                     const partition::SectionLayout& sections, VertexRange slice,
+                                     MPI_Comm comm) {
   std::vector<double> work(sections.count(), 0.0);
   const std::vector<EdgeIndex> indptr = read_indptr(graph, EdgeDirection::in, slice, comm);
   for (std::size_t s = sections.first(slice); s < sections.last(slice); ++s) {
@@ -82,9 +83,8 @@ std::vector<BoundaryShare> boundary_shares(const GraphInfo& graph, const std::ve
     BoundaryShare share;
     share.partitions = counts[i];
     for (std::uint64_t w : words) share.vertices += std::bitset<64>(w).count();
-    share.fraction = graph.num_vertices == 0
-                         ? 0.0
-                         : static_cast<double>(share.vertices) / graph.num_vertices;
+    share.fraction =
+        graph.num_vertices == 0 ? 0.0 : static_cast<double>(share.vertices) / graph.num_vertices;
     shares.push_back(share);
   }
   return shares;

@@ -127,9 +127,9 @@ VertexIds reorder_edges(VertexOrder order, VertexId num_vertices, std::vector<Ed
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
   const double start = MPI_Wtime();
-  const std::vector<VertexId> old_of_new = order == VertexOrder::degree
-                                               ? by_degree(num_vertices, edges, keep_self_loops, comm)
-                                               : by_rcm(num_vertices, edges, comm);
+  const std::vector<VertexId> old_of_new =
+      order == VertexOrder::degree ? by_degree(num_vertices, edges, keep_self_loops, comm)
+                                   : by_rcm(num_vertices, edges, comm);
   const std::vector<VertexId> new_of_old = inverse_order(old_of_new);
   for (Edge& e : edges) {
     e.source = new_of_old[e.source];

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "graph_writer.hpp"
-#include "vertex_order.hpp"
 #include "vertex_ids.hpp"
+#include "vertex_order.hpp"
 
 namespace wg::graph {
 

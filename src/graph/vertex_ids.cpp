@@ -56,7 +56,8 @@ void VertexIds::index_unless_ascending() {
     if (std::is_sorted(ids.begin(), ids.end())) return;
     by_id_.resize(ids.size());
     std::iota(by_id_.begin(), by_id_.end(), VertexId{0});
-    std::sort(by_id_.begin(), by_id_.end(), [&ids](VertexId a, VertexId b) { return ids[a] < ids[b]; });
+    std::sort(by_id_.begin(), by_id_.end(),
+              [&ids](VertexId a, VertexId b) { return ids[a] < ids[b]; });
   };
   if (kind_ == Kind::strings)
     by_id(strings_);

@@ -101,8 +101,8 @@ std::vector<VertexId> rcm_order(const std::vector<EdgeIndex>& indptr,
     VertexId root = *std::min_element(queue.begin(), queue.end(), lighter);
     std::size_t levels = sweeper.sweep(root, queue, last);
     for (;;) {
-      const VertexId candidate =
-          *std::min_element(queue.begin() + static_cast<std::ptrdiff_t>(last), queue.end(), lighter);
+      const VertexId candidate = *std::min_element(
+          queue.begin() + static_cast<std::ptrdiff_t>(last), queue.end(), lighter);
       std::size_t deeper_last = 0;
       const std::size_t deeper = sweeper.sweep(candidate, deeper_queue, deeper_last);
       if (deeper <= levels) break;

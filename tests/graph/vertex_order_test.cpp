@@ -1,5 +1,7 @@
 // Vertex orders (`--reorder`) on graphs small enough to order by hand, and the id map of
 // a reordered graph (lookups by original id through an unsorted map).
+#include "graph/vertex_order.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "error.hpp"
 #include "graph/vertex_ids.hpp"
-#include "graph/vertex_order.hpp"
 
 namespace wg::graph {
 namespace {
