@@ -75,17 +75,13 @@ nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
   const GraphInfo graph =
       write_graph(options.output, contents.num_vertices, std::move(contents.edges), write, comm);
   const double done = MPI_Wtime();
-  const std::vector<BoundaryShare> shares =
-      boundary_shares(graph, kDefaultLocalityPartitions, comm);
+  const auto shares = measure_written_graph(graph, comm);
 
   int ranks = 1;
   MPI_Comm_size(comm, &ranks);
   if (rank == 0 && options.relabel)
     spdlog::info("relabelled: {} distinct ids numbered 0..{}; the originals are in {}",
                  graph.num_vertices, graph.num_vertices - 1, options.output);
-  if (rank == 0)
-    spdlog::info("order {}: boundary fraction {}", order_name(options.reorder),
-                 format_boundary_shares(shares));
   const std::uint64_t bytes = file_size(options.input);
   const double seconds = done - start;
   return {

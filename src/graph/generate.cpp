@@ -41,11 +41,7 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
                                      write.keep_self_loops, comm);
   const GraphInfo graph = write_graph(options.output, num_vertices, std::move(edges), write, comm);
   const double done = MPI_Wtime();
-  const std::vector<BoundaryShare> shares =
-      boundary_shares(graph, kDefaultLocalityPartitions, comm);
-  if (rank == 0)
-    spdlog::info("order {}: boundary fraction {}", order_name(options.reorder),
-                 format_boundary_shares(shares));
+  const auto shares = measure_written_graph(graph, comm);
   return {
       {"command", "generate"},
       {"output", options.output},

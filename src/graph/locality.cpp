@@ -1,12 +1,14 @@
 #include "locality.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <bitset>
 
 #include "borders.hpp"
 #include "boundary.hpp"
+#include "collective_error.hpp"
 #include "error.hpp"
 #include "mpi_check.hpp"
 
@@ -90,16 +92,34 @@ std::vector<BoundaryShare> boundary_shares(const GraphInfo& graph, const std::ve
   return shares;
 }
 
-std::string format_boundary_shares(const std::vector<BoundaryShare>& shares) {
-  std::string text;
-  for (const BoundaryShare& s : shares)
-    text += fmt::format("{}{} parts {:.4f}", text.empty() ? "" : ", ", s.partitions, s.fraction);
-  return text;
+std::optional<std::vector<BoundaryShare>> measure_written_graph(const GraphInfo& written,
+                                                                MPI_Comm comm) {
+  int rank = 0;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  try {
+    GraphInfo now;
+    run_collectively(comm, [&] { now = open_graph(written.index_path); });
+    WG_REQUIRE(now.num_vertices == written.num_vertices && now.num_edges == written.num_edges &&
+                   now.shards.size() == written.shards.size(),
+               "{} no longer holds the graph written (another writer replaced it)",
+               written.index_path);
+    std::vector<BoundaryShare> shares = boundary_shares(now, kDefaultLocalityPartitions, comm);
+    std::string text;
+    for (const BoundaryShare& share : shares)
+      text += fmt::format("{}{} parts {:.4f}", text.empty() ? "" : ", ", share.partitions,
+                          share.fraction);
+    if (rank == 0) spdlog::info("boundary fraction: {}", text);
+    return shares;
+  } catch (const Error& e) {
+    if (rank == 0) spdlog::warn("boundary fraction not measured: {}", e.what());
+    return std::nullopt;
+  }
 }
 
-nlohmann::json boundary_shares_json(const std::vector<BoundaryShare>& shares) {
+nlohmann::json boundary_shares_json(const std::optional<std::vector<BoundaryShare>>& shares) {
+  if (!shares) return nullptr;
   nlohmann::json out = nlohmann::json::object();
-  for (const BoundaryShare& s : shares)
+  for (const BoundaryShare& s : *shares)
     out[std::to_string(s.partitions)] = {{"boundary_vertices", s.vertices},
                                          {"boundary_fraction", s.fraction}};
   return out;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,14 @@ struct BoundaryShare {
 std::vector<BoundaryShare> boundary_shares(const GraphInfo& graph, const std::vector<int>& counts,
                                            MPI_Comm comm);
 
-// "2 parts 0.0123, 4 parts 0.0456, ..." for logs; {"2": {...}, ...} for reports.
-std::string format_boundary_shares(const std::vector<BoundaryShare>& shares);
-nlohmann::json boundary_shares_json(const std::vector<BoundaryShare>& shares);
+// Collective: the boundary shares (2, 4 and 8 parts) of a graph `convert` or `generate`
+// has just written, read back from its files and logged by rank 0. None, with a warning,
+// when the files no longer hold that graph (another writer replaced them since) or
+// cannot be read: the measurement never fails the command that wrote the graph.
+std::optional<std::vector<BoundaryShare>> measure_written_graph(const GraphInfo& written,
+                                                                MPI_Comm comm);
+
+// {"2": {"boundary_vertices": N, "boundary_fraction": F}, ...} for reports; null for none.
+nlohmann::json boundary_shares_json(const std::optional<std::vector<BoundaryShare>>& shares);
 
 }  // namespace wg::graph
