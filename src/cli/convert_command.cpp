@@ -14,6 +14,7 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
     graph::ConvertOptions options;
     std::string format;
     std::string report;
+    std::string reorder = "none";
   };
   auto settings = std::make_shared<Settings>();
   auto* command = app.add_subcommand(
@@ -44,6 +45,13 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
       ->add_option("--shards", settings->options.num_shards,
                    "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--reorder", settings->reorder,
+                   "Renumber the vertices for locality: none, degree (descending degree, ties "
+                   "by id) or rcm (reverse Cuthill-McKee); the original ids are kept in the "
+                   "graph file and `run` writes results keyed by them")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "degree", "rcm"}));
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(
       "Vertex ids stay the file's own: 0-based in edge lists (vertex count = largest id + 1),\n"
@@ -53,6 +61,7 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
       "  mpirun -n 2 warpgraph convert data/graphs/karate.mtx karate.h5\n"
       "  warpgraph convert --undirected --shards 4 CA-GrQc.txt grqc.h5");
   command->callback([settings] {
+    settings->options.reorder = graph::parse_vertex_order(settings->reorder);
     if (!settings->format.empty())
       settings->options.format = graph::parse_input_format(settings->format);
     graph::check_convert_outputs(settings->options, settings->report, MPI_COMM_WORLD);

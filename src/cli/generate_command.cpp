@@ -14,6 +14,7 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
     graph::GenerateOptions options;
     bool undirected = false;
     std::string report;
+    std::string reorder = "none";
   };
   auto settings = std::make_shared<Settings>();
   graph::GenerateOptions& options = settings->options;
@@ -47,6 +48,13 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
       ->add_option("--shards", options.write.num_shards,
                    "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--reorder", settings->reorder,
+                   "Renumber the vertices for locality: none, degree (descending degree, ties "
+                   "by id) or rcm (reverse Cuthill-McKee); the original ids are kept in the "
+                   "graph file and `run` writes results keyed by them")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "degree", "rcm"}));
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(
       "Vertex ids are scrambled by a seeded permutation; the graph depends only on the\n"
@@ -55,6 +63,7 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
       "  mpirun -n 2 warpgraph generate --scale 16 --edge-factor 16 --seed 1 --undirected "
       "rmat16.h5");
   command->callback([settings] {
+    settings->options.reorder = graph::parse_vertex_order(settings->reorder);
     settings->options.write.directed = !settings->undirected;
     const auto report = graph::generate_graph(settings->options, MPI_COMM_WORLD);
     int rank = 0;

@@ -11,6 +11,7 @@
 
 #include "device_binding.hpp"
 #include "engine/backend_choice.hpp"
+#include "engine/component_labels.hpp"
 #include "engine/enactor.hpp"
 #include "engine/graph_input.hpp"
 #include "engine/run_options.hpp"
@@ -84,21 +85,24 @@ ResultIds result_ids(const graph::VertexIds& ids, VertexRange mine) {
 }
 
 // Collective: writes the values of this rank's range in the chosen format, keyed by the
-// graph's original ids. Component labels name a vertex: in TSV by its original id, in
-// HDF5 by its row (ids[label] is its original id).
+// graph's original ids. Component labels name the vertex of the component with the
+// smallest original id: in TSV by that id, in HDF5 by its row (ids[label] is the id).
 template <typename P>
 void write_results(const RunOptions& o, const graph::GraphInfo& info, const graph::VertexIds& ids,
                    const EnactResult<typename P::Value>& result, std::uint64_t source,
                    MPI_Comm comm) {
   using Value = typename P::Value;
+  constexpr bool kLabels = std::is_same_v<P, graph::ConnectedComponents>;
+  std::vector<Value> labels;
+  if constexpr (kLabels) labels = smallest_id_labels(result.values, result.mine, ids, comm);
+  const std::vector<Value>& values = kLabels ? labels : result.values;
   const std::string name = value_name(P::kName);
   if (output_format_of(o) == OutputFormat::tsv) {
-    constexpr bool kLabels = std::is_same_v<P, graph::ConnectedComponents>;
     write_tsv(
         o.output_path, fmt::format("id\t{}", name), result.mine,
         [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
           for (VertexId v = begin; v < end; ++v) {
-            const Value value = result.values[v - result.mine.begin];
+            const Value value = values[v - result.mine.begin];
             if (!ids.relabelled())
               append_tsv_line(out, v, value);
             else if constexpr (kLabels)
@@ -114,12 +118,12 @@ void write_results(const RunOptions& o, const graph::GraphInfo& info, const grap
   if (P::kNeedsSource) attributes.source = source;
   const ResultIds rows = result_ids(ids, result.mine);
   if constexpr (std::is_integral_v<Value>) {
-    std::vector<std::int64_t> stored(result.values.size());
-    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored_integer(result.values[i]);
+    std::vector<std::int64_t> stored(values.size());
+    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored_integer(values[i]);
     write_hdf5(o.output_path, info.num_vertices, result.mine, stored, rows, attributes, comm);
   } else {
-    std::vector<double> stored(result.values.size());
-    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored(result.values[i]);
+    std::vector<double> stored(values.size());
+    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored(values[i]);
     write_hdf5(o.output_path, info.num_vertices, result.mine, stored, rows, attributes, comm);
   }
 }

@@ -8,7 +8,9 @@
 
 #include "collective_error.hpp"
 #include "format.hpp"
+#include "locality.hpp"
 #include "output_file.hpp"
+#include "reorder.hpp"
 
 namespace wg::graph {
 
@@ -61,7 +63,10 @@ nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
                  format == InputFormat::snap ? "; --relabel numbers only the ids in use" : "");
 
   WriteOptions write;
-  write.vertex_ids = std::move(contents.vertex_ids);
+  write.vertex_ids = options.reorder == VertexOrder::none
+                         ? std::move(contents.vertex_ids)
+                         : reorder_edges(options.reorder, contents.num_vertices, contents.edges,
+                                         contents.vertex_ids, options.keep_self_loops, comm);
   write.directed = !(options.undirected || contents.symmetric);
   write.weighted = contents.weighted;
   write.keep_self_loops = options.keep_self_loops;
@@ -70,10 +75,11 @@ nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
   const GraphInfo graph =
       write_graph(options.output, contents.num_vertices, std::move(contents.edges), write, comm);
   const double done = MPI_Wtime();
+  const auto shares = measure_written_graph(graph, comm);
 
   int ranks = 1;
   MPI_Comm_size(comm, &ranks);
-  if (rank == 0 && graph.has_vertex_ids)
+  if (rank == 0 && options.relabel)
     spdlog::info("relabelled: {} distinct ids numbered 0..{}; the originals are in {}",
                  graph.num_vertices, graph.num_vertices - 1, options.output);
   const std::uint64_t bytes = file_size(options.input);
@@ -86,7 +92,9 @@ nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
       {"output", options.output},
       {"ranks", ranks},
       {"vertices", graph.num_vertices},
-      {"relabelled", graph.has_vertex_ids},
+      {"relabelled", options.relabel},
+      {"reorder", order_name(options.reorder)},
+      {"locality", boundary_shares_json(shares)},
       {"unused_ids", unused},
       {"edge_lines", read_edges},
       {"edges", graph.num_edges},

@@ -9,6 +9,7 @@
 
 #include "edge_file.hpp"
 #include "graph_writer.hpp"
+#include "vertex_order.hpp"
 
 namespace wg::graph {
 
@@ -20,6 +21,7 @@ struct ConvertOptions {
   bool keep_self_loops = false;
   bool keep_duplicates = false;
   bool relabel = false;          // edge lists: number the ids densely, keep the originals
+  VertexOrder reorder = VertexOrder::none;  // renumber the vertices for locality
   std::uint32_t num_shards = 0;  // 0: automatic
 };
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "error.hpp"
+#include "locality.hpp"
+#include "reorder.hpp"
 
 namespace wg::graph {
 
@@ -31,12 +33,15 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
   std::vector<Edge> edges = rmat_edges(rmat, block_edge(rank), block_edge(rank + 1));
   const double generated = MPI_Wtime();
 
+  const auto num_vertices = static_cast<VertexId>(std::uint64_t{1} << rmat.scale);
   WriteOptions write = options.write;
   write.weighted = rmat.max_weight > 0;
-  const GraphInfo graph =
-      write_graph(options.output, static_cast<VertexId>(std::uint64_t{1} << rmat.scale),
-                  std::move(edges), write, comm);
+  if (options.reorder != VertexOrder::none)
+    write.vertex_ids = reorder_edges(options.reorder, num_vertices, edges, VertexIds{},
+                                     write.keep_self_loops, comm);
+  const GraphInfo graph = write_graph(options.output, num_vertices, std::move(edges), write, comm);
   const double done = MPI_Wtime();
+  const auto shares = measure_written_graph(graph, comm);
   return {
       {"command", "generate"},
       {"output", options.output},
@@ -51,6 +56,8 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
       {"directed", graph.directed},
       {"weighted", graph.weighted},
       {"shards", graph.shards.size()},
+      {"reorder", order_name(options.reorder)},
+      {"locality", boundary_shares_json(shares)},
       {"generate_seconds", generated - start},
       {"write_seconds", done - generated},
       {"seconds", done - start},

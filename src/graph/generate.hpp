@@ -8,6 +8,7 @@
 
 #include "graph_writer.hpp"
 #include "rmat.hpp"
+#include "vertex_order.hpp"
 
 namespace wg::graph {
 
@@ -15,6 +16,7 @@ struct GenerateOptions {
   RmatParameters rmat;
   std::string output;
   WriteOptions write;  // directed, keep_self_loops, keep_duplicates, num_shards
+  VertexOrder reorder = VertexOrder::none;  // renumber the vertices for locality
 };
 
 // Collective over comm: rank r generates edges [M r / P, M (r + 1) / P) of the sequence.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The same input converted (or generated) with 1, 2, 3 and 4 ranks gives files with
-# identical contents (h5diff compares every dataset and attribute).
+# identical contents (h5diff compares every dataset and attribute), reordered ones
+# (--reorder, whose id map /vertex_ids is compared too) included.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../support/assert.sh"
@@ -39,12 +40,24 @@ for ranks in 1 2 3 4; do
   run_ranks "$ranks" generate --scale 11 --edge-factor 8 --seed 42 --max-weight 9 --shards 3 \
     "$work/$ranks/rmat.h5"
   assert_status 0 $? "generate with $ranks ranks"
+  run_ranks "$ranks" convert "$graphs/rome99.gr" "$work/$ranks/rome-rcm.h5" --shards 2 --reorder rcm
+  assert_status 0 $? "convert rome99 --reorder rcm with $ranks ranks"
+  run_ranks "$ranks" convert "$graphs/CA-GrQc.txt" "$work/$ranks/grqc-degree.h5" --shards 2 \
+    --relabel --reorder degree
+  assert_status 0 $? "convert CA-GrQc --relabel --reorder degree with $ranks ranks"
+  run_ranks "$ranks" generate --scale 10 --edge-factor 8 --seed 42 --shards 2 --reorder rcm \
+    "$work/$ranks/rmat-rcm.h5"
+  assert_status 0 $? "generate --reorder rcm with $ranks ranks"
 done
 for ranks in 2 3 4; do
   same_graph "$work/1/grqc.h5" "$work/$ranks/grqc.h5" 3 "CA-GrQc, 1 vs $ranks ranks"
   same_graph "$work/1/p2p.h5" "$work/$ranks/p2p.h5" 2 "p2p-Gnutella08.gz, 1 vs $ranks ranks"
   same_graph "$work/1/rome.h5" "$work/$ranks/rome.h5" 4 "rome99, 1 vs $ranks ranks"
   same_graph "$work/1/rmat.h5" "$work/$ranks/rmat.h5" 3 "RMAT seed 42, 1 vs $ranks ranks"
+  same_graph "$work/1/rome-rcm.h5" "$work/$ranks/rome-rcm.h5" 2 "rome99 rcm, 1 vs $ranks ranks"
+  same_graph "$work/1/grqc-degree.h5" "$work/$ranks/grqc-degree.h5" 2 \
+    "CA-GrQc relabelled, degree order, 1 vs $ranks ranks"
+  same_graph "$work/1/rmat-rcm.h5" "$work/$ranks/rmat-rcm.h5" 2 "RMAT rcm, 1 vs $ranks ranks"
 done
 
 # A different seed gives a different graph (the comparison above can fail).
