@@ -139,6 +139,7 @@ graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& 
   view.num_targets = p.targets.size();
   view.statics = g.statics.empty() ? nullptr : g.statics.data();
   view.boundary = g.boundary.data();
+  view.vertex_weights = g.vertex_weights.empty() ? nullptr : g.vertex_weights.data();
   view.sections = g.plan.sections;
   return view;
 }

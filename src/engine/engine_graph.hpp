@@ -52,6 +52,7 @@ struct EngineGraph {
   std::vector<PartitionGraph> local;         // this rank's partitions
   std::vector<graph::BitWord> boundary;      // bit per vertex
   std::vector<graph::VertexStatic> statics;  // per vertex when needs_out_degree
+  std::vector<double> vertex_weights;        // per vertex for programs with kVertexWeights
   std::uint64_t boundary_vertices = 0;
 };
 

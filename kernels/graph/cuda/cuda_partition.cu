@@ -64,6 +64,7 @@ class CudaPartition final : public Partition<P> {
     upload(target_weights_, view.targets.weights, view.num_targets, st);
     upload(boundary_, view.boundary, words_, st);
     upload(statics_, view.statics, n, st);
+    upload(vertex_weights_, view.vertex_weights, n, st);
     values_.grow(n);
     if (P::kAllActive) messages_.grow(n);
     for (int b = 0; b < 2; ++b) {
@@ -162,6 +163,7 @@ class CudaPartition final : public Partition<P> {
     a.frontier = bits_[cur_].data();
     a.params = params;
     a.global_sum = nullptr;
+    a.vertex_weights = view_.vertex_weights ? vertex_weights_.data() : nullptr;
     a.next = frontier_out(next);
     a.changed_bits = make_outbox ? bits_[next].data() : nullptr;
     a.totals = {block_updates_.data(), block_change_.data()};
@@ -331,11 +333,20 @@ class CudaPartition final : public Partition<P> {
             <<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, list_.data(), count);
         break;
       }
-      case KernelChoice::vwc:
-        vwc_pull_kernel<P, kVirtualWarp>
-            <<<blocks(std::size_t{assigned.size()} * kVirtualWarp), kBlockThreads, 0, st>>>(
-                args, assigned);
+      case KernelChoice::vwc2:
+      case KernelChoice::vwc4:
+      case KernelChoice::vwc8:
+      case KernelChoice::vwc16:
+      case KernelChoice::vwc32:
+      case KernelChoice::vwc_auto: {
+        int lanes = virtual_warp_lanes(kernel);
+        if (lanes == 0)
+          lanes = auto_virtual_warp(view_.in.indptr[assigned.end - view_.stored.begin] -
+                                        view_.in.indptr[assigned.begin - view_.stored.begin],
+                                    assigned.size());
+        launch_vwc_pull(lanes, args, assigned, blocks, st);
         break;
+      }
     }
     CUDA_CHECK_LAUNCH();
     if (args.heavy_degree != 0) {
@@ -411,6 +422,7 @@ class CudaPartition final : public Partition<P> {
   DeviceBuffer<Weight> in_weights_, target_weights_;
   DeviceBuffer<BitWord> boundary_;
   DeviceBuffer<VertexStatic> statics_;
+  DeviceBuffer<double> vertex_weights_;
   DeviceBuffer<Value> values_, messages_;
   DeviceBuffer<BitWord> bits_[2];
   DeviceBuffer<VertexId> queue_[2];
