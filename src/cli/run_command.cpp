@@ -76,7 +76,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                     "bfs, sssp: also write each vertex's predecessor on a shortest path (the "
                     "smallest-id one; the source's is itself, an unreached vertex's -1)");
   command->add_option("--sample-sources", options->sample_sources,
-                      "Benchmark (bfs, sssp, sswp): run from K random sources that have "
+                      "Benchmark (bfs, sssp, sswp, ssnsp): run from K random sources that have "
                       "out-edges, report each run's time and traversed edges per second and "
                       "their harmonic mean; writes no values");
   command->add_option("--seed", options->seed, "Seed of --sample-sources (default 1)");
