@@ -27,10 +27,31 @@ namespace wg::graph {
 enum class Direction { automatic, push, pull };
 
 // How a pull walks the in-edges (the GPU's load-balancing strategies; the host backend
-// has one): warp segmentation, dynamic assignment over a compacted list, virtual warps,
-// or one thread per vertex stopping at its first frontier in-neighbour (level-synchronous
-// programs). auto: thread for level-synchronous programs, ws otherwise.
-enum class KernelChoice { automatic, ws, dynamic, vwc, thread };
+// has one): warp segmentation, dynamic assignment over a compacted list, virtual warps of
+// K lanes per vertex (K fixed, or chosen per pull from the average in-degree of the
+// pulled vertices), or one thread per vertex stopping at its first frontier in-neighbour
+// (level-synchronous programs). auto: thread for level-synchronous programs, ws otherwise.
+enum class KernelChoice { automatic, ws, dynamic, vwc2, vwc4, vwc8, vwc16, vwc32, vwc_auto, thread };
+
+// Lanes per vertex of a virtual-warp kernel: K, 0 for vwc_auto, -1 for the other kernels.
+inline int virtual_warp_lanes(KernelChoice k) {
+  switch (k) {
+    case KernelChoice::vwc2:
+      return 2;
+    case KernelChoice::vwc4:
+      return 4;
+    case KernelChoice::vwc8:
+      return 8;
+    case KernelChoice::vwc16:
+      return 16;
+    case KernelChoice::vwc32:
+      return 32;
+    case KernelChoice::vwc_auto:
+      return 0;
+    default:
+      return -1;
+  }
+}
 
 inline const char* to_string(Direction d) {
   switch (d) {
@@ -52,8 +73,18 @@ inline const char* to_string(KernelChoice k) {
       return "ws";
     case KernelChoice::dynamic:
       return "dynamic";
-    case KernelChoice::vwc:
-      return "vwc";
+    case KernelChoice::vwc2:
+      return "vwc2";
+    case KernelChoice::vwc4:
+      return "vwc4";
+    case KernelChoice::vwc8:
+      return "vwc8";
+    case KernelChoice::vwc16:
+      return "vwc16";
+    case KernelChoice::vwc32:
+      return "vwc32";
+    case KernelChoice::vwc_auto:
+      return "vwc-auto";
     case KernelChoice::thread:
       return "thread";
   }
@@ -70,6 +101,7 @@ struct PartitionView {
   EdgeIndex num_targets = 0;
   const VertexStatic* statics = nullptr;  // full length, or null when the program needs none
   const BitWord* boundary = nullptr;      // full length: vertices other partitions read
+  const double* vertex_weights = nullptr;  // per stored vertex, programs with kVertexWeights
   partition::SectionLayout sections;
 };
 
@@ -125,7 +157,7 @@ class Partition {
 // all edges (Beamer's rule; level-synchronous pulls stop early, so they win sooner).
 template <typename P>
 Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIndex all_edges) {
-  if (P::kAllActive) return Direction::pull;
+  if (P::kAllActive || P::kWholeLevel) return Direction::pull;
   if (asked != Direction::automatic) return asked;
   constexpr std::uint64_t kAlphaLevelSynchronous = 14;
   constexpr std::uint64_t kAlpha = 4;

@@ -5,8 +5,11 @@
 
 #include "graph/bfs.hpp"
 #include "graph/cc.hpp"
+#include "graph/kcore.hpp"
 #include "graph/pagerank.hpp"
+#include "graph/personalized_pagerank.hpp"
 #include "graph/sssp.hpp"
+#include "graph/ssnsp.hpp"
 #include "graph/sswp.hpp"
 
 namespace wg::graph {
@@ -16,7 +19,9 @@ struct ProgramList {};
 
 // The registry. X(P) for every program; what needs types takes BuiltinPrograms below,
 // what needs names (explicit template instantiations) expands the macro itself.
-#define WG_BUILTIN_PROGRAMS(X) X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank)
+#define WG_BUILTIN_PROGRAMS(X)                                                             \
+  X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank) X(PersonalizedPageRank) X(KCore) \
+  X(ShortestPathCounts)
 
 template <typename First, typename... P>
 struct ProgramListAfter {

@@ -10,6 +10,7 @@
 //   Value gather(Value message, EdgeValue e)         contribution along one edge
 //   Value reduce(Value a, Value b)          associative and commutative
 //   bool  apply(Value& current, Value reduced, const ProgramParams&)   true when changed
+//   Value output(Value value)               what the result files show (default: the value)
 // plus traits, declared by shadowing the defaults of ProgramDefaults. The engine loop
 // reads only these; an algorithm never sees MPI, launches or memory management.
 //
@@ -64,6 +65,18 @@ struct ProgramDefaults {
   // Convergence by tolerance: the run stops when the sum of change(old, new) over one
   // iteration's updates falls below --tolerance (otherwise: when nothing changed).
   static constexpr bool kUsesTolerance = false;
+  // Level-synchronous programs whose value reduces what *every* frontier in-neighbour
+  // sends (shortest-path counts): a pull reads them all instead of stopping at the first,
+  // and the program never pushes, since a push cannot tell a target reached in this
+  // iteration (which still takes more) from one reached before (which must not).
+  static constexpr bool kWholeLevel = false;
+  // apply also reads a per-vertex input weight (PPR's personalization), which the engine
+  // holds beside the graph: bool apply(Value&, Value reduced, double weight, const ProgramParams&).
+  static constexpr bool kVertexWeights = false;
+  // gather also reads the current value of the vertex it gathers for (the k-core's
+  // h-index probe): Value gather(Value message, EdgeValue, Value target). All-active
+  // programs only (they always pull; a push has no target value to offer).
+  static constexpr bool kGathersTarget = false;
 
   template <typename Value>
   static WG_HD double global_term(Value, const VertexStatic&) {
@@ -77,6 +90,36 @@ struct ProgramDefaults {
   static WG_HD Value emit(Value value, const VertexStatic&) {
     return value;
   }
+  template <typename Value>
+  static Value output(Value value) {
+    return value;
+  }
 };
+
+// The gather and apply of any program, as the operators call them: the optional target
+// value and vertex weight are passed to the programs that ask for them.
+template <typename P>
+WG_HD typename P::Value gather_for(typename P::Value message, EdgeValue e,
+                                   const typename P::Value* target) {
+  if constexpr (P::kGathersTarget) {
+    static_assert(P::kAllActive, "a target-reading gather needs an all-active program");
+    return P::gather(message, e, *target);
+  } else {
+    (void)target;
+    return P::gather(message, e);
+  }
+}
+
+template <typename P>
+WG_HD bool apply_for(typename P::Value& current, typename P::Value reduced, VertexId v,
+                     const double* vertex_weights, const ProgramParams& params) {
+  if constexpr (P::kVertexWeights) {
+    return P::apply(current, reduced, vertex_weights[v], params);
+  } else {
+    (void)v;
+    (void)vertex_weights;
+    return P::apply(current, reduced, params);
+  }
+}
 
 }  // namespace wg::graph

@@ -58,7 +58,8 @@ void check_run_options(const engine::RunOptions& o) {
 void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<engine::RunOptions>();
   auto* command =
-      app.add_subcommand("run", "Run BFS, SSSP, SSWP, connected components or PageRank on a graph");
+      app.add_subcommand("run", "Run BFS, SSSP, SSWP, connected components, (personalized) PageRank, k-core "
+                        "or shortest-path counts on a graph");
   command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")
       ->required();
   command->add_option("--algo", options->algorithm, "Algorithm")
@@ -69,8 +70,14 @@ void add_run_command(CLI::App& app, int& exit_code) {
     sourced += (sourced.empty() ? "" : ", ") + name;
   command->add_option("--source", options->source,
                       "Source vertex id (" + sourced + "), as the graph's input file names it");
+  command->add_option("--personalization", options->personalization_path,
+                      "ppr: file of `vertex weight` lines, the teleport (and dangling) "
+                      "distribution, normalised to sum 1 (or --source: all on one vertex)");
+  command->add_flag("--predecessors", options->predecessors,
+                    "bfs, sssp: also write each vertex's predecessor on a shortest path (the "
+                    "smallest-id one; the source's is itself, an unreached vertex's -1)");
   command->add_option("--sample-sources", options->sample_sources,
-                      "Benchmark (bfs, sssp, sswp): run from K random sources that have "
+                      "Benchmark (bfs, sssp, sswp, ssnsp): run from K random sources that have "
                       "out-edges, report each run's time and traversed edges per second and "
                       "their harmonic mean; writes no values");
   command->add_option("--seed", options->seed, "Seed of --sample-sources (default 1)");
@@ -142,6 +149,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
                    "thread (one thread per vertex, stopping at its first frontier in-neighbour)")
       ->check(CLI::IsMember({"auto", "ws", "dynamic", "vwc", "thread"}));
   command
+      ->add_option("--virtual-warp", options->virtual_warp,
+                   "--kernel vwc: lanes per vertex, 2, 4, 8 (default), 16, 32, or auto (the "
+                   "average in-degree of the pulled vertices, rounded up to a power of two); "
+                   "no effect on the host backend")
+      ->check(CLI::IsMember({"2", "4", "8", "16", "32", "auto"}));
+  command
       ->add_option("--direction", options->direction,
                    "Frontier programs: auto (push while the frontier's out-edges are few, pull "
                    "otherwise, chosen every iteration), push, or pull")
@@ -159,7 +172,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "BFS: hops; SSSP: distance\n"
       "(1 per edge on unweighted graphs); unreachable: inf. SSWP: widest-path bottleneck,\n"
       "the source inf, unreachable 0. CC: smallest vertex id of the component (edges taken\n"
-      "as undirected). PageRank: as networkx.pagerank (alpha 0.85).\n"
+      "as undirected). PageRank: as networkx.pagerank (alpha 0.85); PPR: the same with\n"
+      "--personalization. kcore: core number (networkx.core_number, edges undirected).\n"
+      "ssnsp: number of shortest (fewest-edge) paths from --source (uint64, saturating).\n"
       "On SIGUSR1 or SIGTERM the run stops at the next iteration boundary, writes a\n"
       "checkpoint and exits with code 75. A run that finishes deletes its checkpoint.\n\n"
       "Example:\n"

@@ -141,6 +141,9 @@ graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& 
   view.boundary = p.boundary.data();
   // Stored ranges start on a section edge, so local sections are global ones shifted.
   view.sections = {view.num_vertices, g.plan.sections.section_size};
+  // The input weights are read by the stored vertices only: local id v is global v + begin.
+  view.vertex_weights =
+      g.vertex_weights.empty() ? nullptr : g.vertex_weights.data() + p.stored.begin;
   return view;
 }
 

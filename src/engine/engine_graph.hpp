@@ -60,6 +60,7 @@ struct EngineGraph {
   std::vector<PartitionGraph> local;    // this rank's partitions
   std::uint64_t boundary_vertices = 0;  // over all partitions, each counted by its static owner
   std::uint64_t mirrors = 0;            // over all partitions
+  std::vector<double> vertex_weights;   // per vertex, programs with kVertexWeights (input)
 };
 
 // The views a partition backend computes from (kernels/graph/partition.hpp), in the

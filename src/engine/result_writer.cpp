@@ -57,7 +57,8 @@ namespace {
 template <typename T>
 void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRange mine,
                       const std::vector<T>& values, const ResultIds& ids,
-                      const ResultAttributes& attributes, MPI_Comm comm) {
+                      const ResultAttributes& attributes, MPI_Comm comm,
+                      const std::vector<std::int64_t>* predecessors) {
   const std::string temporary = path + ".tmp";
   const h5c::RemoveOnError cleanup(temporary);
   {
@@ -67,6 +68,7 @@ void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRang
       h5c::write_string_slab(file, "ids", num_vertices, mine.begin, ids.names, ids.width);
     else
       h5c::write_slab(file, "ids", num_vertices, mine.begin, ids.numbers);
+    if (predecessors) h5c::write_slab(file, "predecessors", num_vertices, mine.begin, *predecessors);
     h5c::set_attribute(file, "algorithm", attributes.algorithm);
     h5c::set_attribute(file, "value", attributes.value_name);
     if (attributes.source) h5c::set_attribute(file, "source", *attributes.source);
@@ -80,14 +82,22 @@ void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRang
 
 void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
                 const std::vector<double>& values, const ResultIds& ids,
-                const ResultAttributes& attributes, MPI_Comm comm) {
-  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm);
+                const ResultAttributes& attributes, MPI_Comm comm,
+                const std::vector<std::int64_t>* predecessors) {
+  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm, predecessors);
 }
 
 void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
                 const std::vector<std::int64_t>& values, const ResultIds& ids,
+                const ResultAttributes& attributes, MPI_Comm comm,
+                const std::vector<std::int64_t>* predecessors) {
+  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm, predecessors);
+}
+
+void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
+                const std::vector<std::uint64_t>& values, const ResultIds& ids,
                 const ResultAttributes& attributes, MPI_Comm comm) {
-  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm);
+  write_hdf5_typed(path, num_vertices, mine, values, ids, attributes, comm, nullptr);
 }
 
 }  // namespace wg::engine

@@ -84,12 +84,19 @@ struct ResultIds {
   std::size_t width = 0;  // 0: numbers
 };
 
-// Collective. `values` and `ids` hold this rank's range `mine`.
+// Collective. `values`, `ids` and `predecessors` (when given: /predecessors, the row of
+// each vertex's predecessor, -1 for none) hold this rank's range `mine`.
 void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
                 const std::vector<double>& values, const ResultIds& ids,
-                const ResultAttributes& attributes, MPI_Comm comm);
+                const ResultAttributes& attributes, MPI_Comm comm,
+                const std::vector<std::int64_t>* predecessors = nullptr);
 void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
                 const std::vector<std::int64_t>& values, const ResultIds& ids,
+                const ResultAttributes& attributes, MPI_Comm comm,
+                const std::vector<std::int64_t>* predecessors = nullptr);
+// Unsigned 64-bit values (path counts), written as uint64.
+void write_hdf5(const std::string& path, VertexId num_vertices, VertexRange mine,
+                const std::vector<std::uint64_t>& values, const ResultIds& ids,
                 const ResultAttributes& attributes, MPI_Comm comm);
 
 }  // namespace wg::engine

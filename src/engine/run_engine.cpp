@@ -14,9 +14,11 @@
 #include "engine/component_labels.hpp"
 #include "engine/enactor.hpp"
 #include "engine/graph_input.hpp"
+#include "engine/predecessors.hpp"
 #include "engine/run_options.hpp"
 #include "engine/source_sample.hpp"
 #include "engine/stopping_rule.hpp"
+#include "engine/vertex_weights.hpp"
 #include "error.hpp"
 #include "exit_codes.hpp"
 #include "graph/line_fields.hpp"
@@ -63,7 +65,10 @@ const char* value_name(const std::string& algorithm) {
       {graph::Sssp::kName, "distance"},
       {graph::Sswp::kName, "width"},
       {graph::ConnectedComponents::kName, "component"},
-      {graph::PageRank::kName, "rank"}};
+      {graph::PageRank::kName, "rank"},
+      {graph::PersonalizedPageRank::kName, "rank"},
+      {graph::KCore::kName, "core"},
+      {graph::ShortestPathCounts::kName, "paths"}};
   const auto found = names.find(algorithm);
   return found != names.end() ? found->second : "value";
 }
@@ -84,31 +89,59 @@ ResultIds result_ids(const graph::VertexIds& ids, VertexRange mine) {
   return out;
 }
 
-// Collective: writes the values of this rank's range in the chosen format, keyed by the
-// graph's original ids. Component labels name the vertex of the component with the
-// smallest original id: in TSV by that id, in HDF5 by its row (ids[label] is the id).
+// Collective: writes the values of this rank's range in the chosen format (what
+// P::output shows of them), keyed by the graph's original ids, with the predecessors when
+// given. Component labels name the vertex of the component with the smallest original id;
+// labels and predecessors name a vertex in TSV by its original id, in HDF5 by its row
+// (ids[label] is its original id).
 template <typename P>
 void write_results(const RunOptions& o, const graph::GraphInfo& info, const graph::VertexIds& ids,
                    const EnactResult<typename P::Value>& result, std::uint64_t source,
-                   MPI_Comm comm) {
+                   const std::vector<std::int64_t>* predecessors, MPI_Comm comm) {
   using Value = typename P::Value;
+  using Output = decltype(P::output(std::declval<Value>()));
+  // Unsigned 64-bit outputs (path counts) have no "unreached" value: every one is a number.
+  constexpr bool kCounts = std::is_same_v<Output, std::uint64_t>;
   constexpr bool kLabels = std::is_same_v<P, graph::ConnectedComponents>;
   std::vector<Value> labels;
   if constexpr (kLabels) labels = smallest_id_labels(result.values, result.mine, ids, comm);
   const std::vector<Value>& values = kLabels ? labels : result.values;
   const std::string name = value_name(P::kName);
+  const VertexRange mine = result.mine;
+  auto output = [&](VertexId v) { return P::output(values[v - mine.begin]); };
   if (output_format_of(o) == OutputFormat::tsv) {
+    auto vertex_name = [&](std::int64_t v) {
+      return v < 0 ? std::string("-1") : ids.name(static_cast<VertexId>(v));
+    };
+    auto line = [&](fmt::memory_buffer& out, const auto& id, VertexId v) {
+      const Output value = output(v);
+      bool written = false;
+      if constexpr (kLabels) {
+        if (ids.relabelled()) {
+          fmt::format_to(std::back_inserter(out), "{}\t{}\n", id, ids.name(value));
+          written = true;
+        }
+      }
+      if constexpr (kCounts) {
+        fmt::format_to(std::back_inserter(out), "{}\t{}\n", id, value);
+        written = true;
+      }
+      if (!written) append_tsv_line(out, id, value);
+      if (predecessors) {
+        out.resize(out.size() - 1);  // the line's newline: the predecessor goes before it
+        fmt::format_to(std::back_inserter(out), "\t{}\n",
+                       vertex_name((*predecessors)[v - mine.begin]));
+      }
+    };
     write_tsv(
-        o.output_path, fmt::format("id\t{}", name), result.mine,
+        o.output_path,
+        fmt::format("id\t{}{}", name, predecessors ? "\tpredecessor" : ""), mine,
         [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
           for (VertexId v = begin; v < end; ++v) {
-            const Value value = values[v - result.mine.begin];
-            if (!ids.relabelled())
-              append_tsv_line(out, v, value);
-            else if constexpr (kLabels)
-              fmt::format_to(std::back_inserter(out), "{}\t{}\n", ids.name(v), ids.name(value));
+            if (ids.relabelled())
+              line(out, ids.name(v), v);
             else
-              append_tsv_line(out, ids.name(v), value);
+              line(out, v, v);
           }
         },
         comm);
@@ -116,15 +149,22 @@ void write_results(const RunOptions& o, const graph::GraphInfo& info, const grap
   }
   ResultAttributes attributes{P::kName, name, std::nullopt, result.iterations, o.graph_path};
   if (P::kNeedsSource) attributes.source = source;
-  const ResultIds rows = result_ids(ids, result.mine);
-  if constexpr (std::is_integral_v<Value>) {
-    std::vector<std::int64_t> stored(values.size());
-    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored_integer(values[i]);
-    write_hdf5(o.output_path, info.num_vertices, result.mine, stored, rows, attributes, comm);
+  const ResultIds rows = result_ids(ids, mine);
+  if constexpr (kCounts) {
+    std::vector<std::uint64_t> stored(mine.size());
+    for (VertexId v = mine.begin; v < mine.end; ++v) stored[v - mine.begin] = output(v);
+    write_hdf5(o.output_path, info.num_vertices, mine, stored, rows, attributes, comm);
+  } else if constexpr (std::is_integral_v<Output>) {
+    std::vector<std::int64_t> stored(mine.size());
+    for (VertexId v = mine.begin; v < mine.end; ++v)
+      stored[v - mine.begin] = to_stored_integer(output(v));
+    write_hdf5(o.output_path, info.num_vertices, mine, stored, rows, attributes, comm,
+               predecessors);
   } else {
-    std::vector<double> stored(values.size());
-    for (std::size_t i = 0; i < stored.size(); ++i) stored[i] = to_stored(values[i]);
-    write_hdf5(o.output_path, info.num_vertices, result.mine, stored, rows, attributes, comm);
+    std::vector<double> stored(mine.size());
+    for (VertexId v = mine.begin; v < mine.end; ++v) stored[v - mine.begin] = to_stored(output(v));
+    write_hdf5(o.output_path, info.num_vertices, mine, stored, rows, attributes, comm,
+               predecessors);
   }
 }
 
@@ -155,6 +195,16 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
   if constexpr (P::kNeedsWeights)
     WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted", P::kName,
                o.graph_path);
+  if constexpr (P::kVertexWeights)
+    WG_REQUIRE(o.source.has_value() != !o.personalization_path.empty(),
+               "--algo {} needs either --personalization FILE or --source VERTEX (one of them)",
+               P::kName);
+  else
+    WG_REQUIRE(o.personalization_path.empty(), "--personalization: --algo {} takes no vertex "
+               "weights (only ppr does)", P::kName);
+  WG_REQUIRE(!o.predecessors || P::kName == std::string(graph::Bfs::kName) ||
+                 P::kName == std::string(graph::Sssp::kName),
+             "--predecessors: only --algo bfs and sssp have shortest-path predecessors");
   WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
 }
 
@@ -186,9 +236,20 @@ std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology&
   return comm::make_mpi_exchanger(topology);
 }
 
-KernelChoice kernel_choice(const std::string& name) {
-  for (KernelChoice k : {KernelChoice::automatic, KernelChoice::ws, KernelChoice::dynamic,
-                         KernelChoice::vwc, KernelChoice::thread})
+// --kernel, with --virtual-warp K (2, 4, 8, 16, 32 or auto; 8 when not given) for vwc.
+KernelChoice kernel_choice(const std::string& name, const std::optional<std::string>& lanes) {
+  WG_REQUIRE(!lanes || name == "vwc", "--virtual-warp {}: only --kernel vwc has virtual warps",
+             *lanes);
+  if (name == "vwc") {
+    const std::string k = lanes.value_or("8");
+    if (k == "auto") return KernelChoice::vwc_auto;
+    for (KernelChoice c : {KernelChoice::vwc2, KernelChoice::vwc4, KernelChoice::vwc8,
+                           KernelChoice::vwc16, KernelChoice::vwc32})
+      if (k == std::to_string(graph::virtual_warp_lanes(c))) return c;
+    ::wg::fail("--virtual-warp {} is not known (2, 4, 8, 16, 32 or auto)", k);
+  }
+  for (KernelChoice k :
+       {KernelChoice::automatic, KernelChoice::ws, KernelChoice::dynamic, KernelChoice::thread})
     if (name == graph::to_string(k)) return k;
   ::wg::fail("--kernel {} is not known (auto, ws, dynamic, vwc, thread)", name);
 }
@@ -252,7 +313,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   check_request<P>(o, info);
   const graph::VertexIds ids = graph::read_vertex_ids(info);
   const std::uint64_t source =
-      P::kNeedsSource && o.source.has_value() ? find_source(o, info, ids) : 0;
+      (P::kNeedsSource || P::kVertexWeights) && o.source.has_value() ? find_source(o, info, ids)
+                                                                     : 0;
 
   Checkpoint checkpoint;
   if (!o.resume_path.empty()) {
@@ -271,7 +333,12 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   load.needs_out_degree = P::kNeedsOutDegree;
   load.use_weights = P::kUsesWeights && info.weighted;
   load.reject_negative_weights = P::kRejectsNegativeWeights;
-  const EngineGraph g = load_engine_graph(input, topology, load);
+  EngineGraph g = load_engine_graph(input, topology, load);
+  if constexpr (P::kVertexWeights)
+    g.vertex_weights =
+        o.personalization_path.empty()
+            ? single_vertex_weights(static_cast<VertexId>(source), info.num_vertices)
+            : read_vertex_weights(o.personalization_path, ids, info.num_vertices);
   auto exchanger = make_exchanger(topology, gpus);
   const double load_seconds = MPI_Wtime() - started;
 
@@ -289,7 +356,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   e.checkpoint_on_limit = !o.checkpoint_path.empty() || o.checkpoint_every != 0;
   e.resume = o.resume_path.empty() ? nullptr : &checkpoint;
   if (gpus) e.gpus = gpus->devices;
-  e.kernel = kernel_choice(o.kernel);
+  e.kernel = kernel_choice(o.kernel, o.virtual_warp);
   e.direction = direction_choice(o.direction);
 
   RunReport report(topology.rank() == 0);
@@ -314,7 +381,11 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   }
   h["backend"] = gpus ? "cuda" : "host";
   if (gpus) h["kernel"] = graph::to_string(e.kernel);
-  if (!P::kAllActive) h["direction"] = graph::to_string(e.direction);
+  if (!P::kAllActive)
+    h["direction"] = P::kWholeLevel ? "pull" : graph::to_string(e.direction);  // pulls only
+  if (P::kVertexWeights)
+    h["personalization"] = o.personalization_path.empty() ? fmt::format("source {}", source)
+                                                           : o.personalization_path;
   h["ranks"] = topology.size();
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
@@ -348,9 +419,25 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   report.finish(stopped_by, result.iterations, load_seconds);
   if (result.reason == StopReason::max_iterations)
     spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
+  if constexpr (std::is_same_v<P, graph::ShortestPathCounts>) {
+    std::vector<double> saturated{0.0};
+    for (auto count : result.values) saturated[0] += count == P::kSaturated ? 1.0 : 0.0;
+    comm::allreduce_sum(saturated, topology.world());
+    if (saturated[0] > 0 && topology.rank() == 0)
+      spdlog::warn("{} vertices have more than 2^64 - 1 shortest paths: their counts are "
+                   "saturated at {}", saturated[0], P::kSaturated);
+  }
 
   if (result.reason != StopReason::signal && !o.output_path.empty()) {
-    write_results<P>(o, info, ids, result, source, topology.world());
+    std::vector<std::int64_t> predecessors;
+    if (o.predecessors) {
+      std::vector<double> distances(result.values.size());
+      for (std::size_t i = 0; i < distances.size(); ++i) distances[i] = to_stored(result.values[i]);
+      predecessors = find_predecessors(g, result.mine, distances, static_cast<VertexId>(source),
+                                       topology.world());
+    }
+    write_results<P>(o, info, ids, result, source, o.predecessors ? &predecessors : nullptr,
+                     topology.world());
     spdlog::info("values written to {}", o.output_path);
   }
   if (result.reason == StopReason::converged) {
@@ -404,7 +491,8 @@ int run_graph_algorithm(const RunOptions& o) {
              "--backend cuda: this build has no CUDA backend (configured with "
              "-DWARPGRAPH_CUDA=OFF); use --backend host (or auto)");
 #endif
-  kernel_choice(o.kernel);  // a wrong --kernel or --direction fails before the graph is read
+  // A wrong --kernel, --virtual-warp or --direction fails before the graph is read.
+  kernel_choice(o.kernel, o.virtual_warp);
   direction_choice(o.direction);
   const auto program = programs().find(o.algorithm);
   WG_REQUIRE(program != programs().end(), "--algo {} is not known", o.algorithm);

@@ -1,6 +1,7 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
-Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results. Environment: WARPGRAPH, MPIEXEC,
+Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results, ppr, kcore, ssnsp,
+predecessors. Environment: WARPGRAPH, MPIEXEC,
 WG_DATA_DIR (as set by ctest)."""
 import json
 import os
@@ -331,6 +332,222 @@ def suite_results(workdir):
     mpirun(2, ["run", "--graph", g.path, "--algo", "cc", "--output",
                os.path.join(workdir, "default.tsv"), "--checkpoint-every", 1])
     expect(not os.path.exists(default_ckpt), "... also under its default name OUTPUT.ckpt.h5")
+
+
+# Each partition layout the newer programs are checked under: 1-4 ranks, and two
+# partitions per rank.
+LAYOUTS = [(1, []), (2, []), (3, []), (4, []), (2, ["--devices-per-rank", 2])]
+FEW_LAYOUTS = [(1, []), (3, ["--devices-per-rank", 2])]  # for the further graphs
+
+
+def real_graph(workdir, name, directed_ok=True):
+    """A bundled graph of data/graphs converted to HDF5 (once per work folder)."""
+    path = os.path.join(workdir, os.path.splitext(name)[0] + ".h5")
+    if not os.path.exists(path):
+        mpirun(1, ["convert", os.path.join(os.environ["WG_DATA_DIR"], "graphs", name), path])
+    return path
+
+
+def random_graph(workdir, n, m, seed, directed, name):
+    """A G(n, m) random graph without self-loops or parallel edges (networkx), converted."""
+    import networkx as nx
+    g = nx.gnm_random_graph(n, m, seed=seed, directed=directed)
+    text = os.path.join(workdir, name + ".txt")
+    with open(text, "w") as f:
+        f.writelines(f"{u}\t{v}\n" for u, v in g.edges())
+    path = os.path.join(workdir, name + ".h5")
+    mpirun(1, ["convert"] + ([] if directed else ["--undirected"]) + [text, path])
+    return path
+
+
+def run_values(path, algo, ranks, out, extra=()):
+    mpirun(ranks, ["run", "--graph", path, "--algo", algo, "--output", out] + list(extra))
+    return out
+
+
+def suite_ppr(workdir):
+    """Personalized PageRank against networkx.pagerank(personalization=...): a weights file
+    on an RMAT graph (dangling vertices), the Rome road network and the karate club, and
+    --source; under the default rule to 1e-6 in L1 of the converged ranks, and under
+    --tolerance-rule networkx equal to networkx's own stopping point."""
+    cases = [(make_rmat(workdir, scale=10).path, 5), (real_graph(workdir, "rome99.gr"), 3),
+             (real_graph(workdir, "karate.mtx"), 1)]
+    for path, step in cases:
+        _, counts, _ = ref.load_graph(path)
+        n = counts.shape[0]
+        weights = {v: float(1 + v % 7) / 4 for v in range(0, n, step)}
+        file = os.path.join(workdir, os.path.basename(path) + ".weights")
+        with open(file, "w") as f:
+            f.write("# vertex weight\n\n")
+            f.writelines(f"{v}\t{w!r}\n" for v, w in weights.items())
+        converged = ref.personalized_pagerank(counts, weights, tol=1e-13 / n)
+        name = os.path.basename(path)
+        for ranks, extra in LAYOUTS if path == cases[0][0] else FEW_LAYOUTS:
+            out = run_values(path, "ppr", ranks, os.path.join(workdir, f"ppr-{ranks}.tsv"),
+                             SECTION + extra + ["--personalization", file])
+            error = float(np.abs(ref.read_tsv(out, n) - converged).sum())
+            expect(error < 1e-6, f"{name} ppr np={ranks} {' '.join(map(str, extra))}: "
+                   f"L1 error {error:.2e} < 1e-6")
+        nx_rule = ref.personalized_pagerank(counts, weights, tol=1e-6)
+        out = run_values(path, "ppr", 3, os.path.join(workdir, "ppr-nx.h5"),
+                         ["--personalization", file, "--tolerance-rule", "networkx"])
+        error = float(np.abs(ref.read_hdf5_values(out) - nx_rule).max())
+        expect(error < 1e-12, f"{name} ppr --tolerance-rule networkx: stops where networkx "
+               f"stops (max difference {error:.1e})")
+        source = max(weights)
+        out = run_values(path, "ppr", 2, os.path.join(workdir, "ppr-source.tsv"),
+                         ["--source", source, "--devices-per-rank", 2])
+        error = float(np.abs(ref.read_tsv(out, n) - ref.personalized_pagerank(
+            counts, {source: 1.0}, tol=1e-13 / n)).sum())
+        expect(error < 1e-6, f"{name} ppr --source {source}: L1 error {error:.2e} < 1e-6")
+    # Uniform weights are plain PageRank.
+    path = cases[0][0]
+    _, counts, _ = ref.load_graph(path)
+    uniform = os.path.join(workdir, "uniform.weights")
+    with open(uniform, "w") as f:
+        f.writelines(f"{v} 2.5\n" for v in range(counts.shape[0]))
+    out = run_values(path, "ppr", 2, os.path.join(workdir, "ppr-uniform.tsv"),
+                     ["--personalization", uniform])
+    error = float(np.abs(ref.read_tsv(out, counts.shape[0]) - ref.pagerank(counts)).sum())
+    expect(error < 1e-6, f"ppr with uniform weights equals pagerank (L1 {error:.2e})")
+    # Bad weight files: one clear message naming file and line, no output.
+    bad = {"fields": ("0 1\n1\n", ":2: expected `vertex weight`"),
+           "vertex": ("0 1\n99999 1\n", ":2: 99999 is not a vertex"),
+           "negative": ("0 1\n\n1 -2\n", ":3: weight -2 is not a finite number >= 0"),
+           "number": ("0 x\n", ":1: weight x is not"),
+           "twice": ("# c\n0 1\n0 2\n", ":3: vertex 0 is listed twice (first on line 2)"),
+           "zero": ("0 0\n1 0\n", "the weights sum to 0")}
+    for what, (text, message) in bad.items():
+        file = os.path.join(workdir, f"bad-{what}.weights")
+        with open(file, "w") as f:
+            f.write(text)
+        out = os.path.join(workdir, "bad.tsv")
+        result = mpirun(1, ["run", "--graph", path, "--algo", "ppr", "--personalization", file,
+                            "--output", out], check=False)
+        wanted = file + message if message.startswith(":") else message
+        expect(result.returncode != 0 and wanted in result.stderr and not os.path.exists(out),
+               f"ppr with a bad weights file ({what}): fails with '{message}'")
+    for args, message in ((["--personalization", uniform, "--source", 0], "either"),
+                          ([], "either"),
+                          (["--personalization", os.path.join(workdir, "none")], "cannot read")):
+        result = mpirun(1, ["run", "--graph", path, "--algo", "ppr"] + args, check=False)
+        expect(result.returncode != 0 and message in result.stderr,
+               f"ppr {' '.join(map(str, args))}: fails with '{message}'")
+    result = mpirun(1, ["run", "--graph", path, "--algo", "pagerank", "--personalization",
+                        uniform], check=False)
+    expect(result.returncode != 0 and "only ppr" in result.stderr,
+           "pagerank refuses --personalization")
+
+
+def suite_kcore(workdir):
+    """Core numbers against networkx.core_number: karate, the CA-GrQc collaboration
+    network, the Rome road network (directed: networkx's DiGraph convention) and G(n, m)
+    random graphs, directed and undirected."""
+    graphs = [real_graph(workdir, "karate.mtx"), real_graph(workdir, "CA-GrQc.txt"),
+              real_graph(workdir, "rome99.gr"),
+              random_graph(workdir, 3000, 24000, 5, False, "gnm"),
+              random_graph(workdir, 2000, 30000, 6, True, "gnm-directed")]
+    for path in graphs:
+        matrix, _, _ = ref.load_graph(path)
+        want = ref.core_numbers(matrix, ref.is_directed(path))
+        for ranks, extra in LAYOUTS if path == graphs[1] else FEW_LAYOUTS:
+            out = run_values(path, "kcore", ranks, os.path.join(workdir, f"kcore-{ranks}.tsv"),
+                             SECTION + extra)
+            got = ref.read_tsv(out, matrix.shape[0])
+            bad = np.flatnonzero(got != want)
+            expect(len(bad) == 0, f"{os.path.basename(path)} kcore np={ranks} "
+                   f"{' '.join(map(str, extra))}: equals networkx.core_number (max core "
+                   f"{int(want.max())})" + (f", first mismatch at {bad[0]}" if len(bad) else ""))
+    out = run_values(graphs[1], "kcore", 2, os.path.join(workdir, "kcore.h5"))
+    with h5py.File(out, "r") as f:
+        expect(f["values"].dtype == np.int64 and f.attrs["value"] == "core",
+               "kcore HDF5: int64 core numbers")
+
+
+def suite_ssnsp(workdir):
+    """Shortest-path counts against exact Python-integer counts over scipy BFS levels: an
+    RMAT graph (parallel edges count), the weighted grid (weights ignored: hop paths), the
+    Rome road network, under push, pull and auto (all pull) and every layout; then a chain
+    of 40 triple diamonds (3^40 paths: beyond float64's exact integers and int64) and of 41
+    (beyond 2^64: saturated, with a warning)."""
+    cases = [make_rmat(workdir, scale=11), make_grid(workdir, side=24),
+             Fixture(real_graph(workdir, "rome99.gr"), 0)]
+    for g in cases:
+        want = ref.shortest_path_counts(g.counts, int(g.source))
+        layouts = LAYOUTS if g is cases[0] else FEW_LAYOUTS
+        for ranks, extra in layouts + [(2, ["--direction", "push"]), (3, ["--direction", "pull"])]:
+            out = run_values(g.path, "ssnsp", ranks, os.path.join(workdir, f"ssnsp-{ranks}.tsv"),
+                             SECTION + extra + ["--source", g.source])
+            header, rows = ref.read_tsv_columns(out)
+            got = [int(r[1]) for r in rows]
+            expect(header == ["id", "paths"] and got == want,
+                   f"{os.path.basename(g.path)} ssnsp np={ranks} {' '.join(map(str, extra))}: "
+                   f"exact counts (largest {max(want)})")
+    for stages, saturated in ((40, False), (41, True)):
+        text = os.path.join(workdir, f"diamonds{stages}.txt")
+        with open(text, "w") as f:
+            for s in range(stages):  # hub 4s, middles 4s+1..4s+3, next hub 4s+4
+                for k in (1, 2, 3):
+                    f.write(f"{4 * s}\t{4 * s + k}\n{4 * s + k}\t{4 * s + 4}\n")
+        path = os.path.join(workdir, f"diamonds{stages}.h5")
+        mpirun(1, ["convert", text, path])
+        for fmt in ("tsv", "h5"):
+            out = os.path.join(workdir, f"diamonds{stages}-paths.{fmt}")
+            result = mpirun(2, ["run", "--graph", path, "--algo", "ssnsp", "--source", 0,
+                                "--output", out])
+            if fmt == "tsv":
+                last = int(ref.read_tsv_columns(out)[1][4 * stages][1])
+            else:
+                with h5py.File(out, "r") as f:
+                    expect(f["values"].dtype == np.uint64, "ssnsp HDF5 counts are uint64")
+                    last = int(f["values"][4 * stages])
+            want = 2 ** 64 - 1 if saturated else 3 ** stages
+            expect(last == want and ("saturated" in result.stderr) == saturated,
+                   f"{stages} triple diamonds ({fmt}): {last} paths == {want}"
+                   + (", with a warning" if saturated else ""))
+
+
+def suite_predecessors(workdir):
+    """--predecessors for BFS and SSSP: each predecessor lies on a shortest path
+    (dist[pred] + w(pred, v) == dist[v] by scipy's distances), is the smallest such
+    in-neighbour, the source's is itself and unreached vertices have -1; TSV and HDF5."""
+    cases = [make_rmat(workdir, scale=11), Fixture(real_graph(workdir, "rome99.gr"), 0)]
+    for g in cases:
+        incoming = g.matrix.tocsc()
+        for algo in ("bfs", "sssp"):
+            dist = g.expected(algo)
+            weights = incoming if algo == "sssp" else (incoming > 0).astype(np.float64)
+            want = np.full(g.n, -1)
+            for v in np.flatnonzero(np.isfinite(dist)):
+                rows = weights.indices[weights.indptr[v]:weights.indptr[v + 1]]
+                w = weights.data[weights.indptr[v]:weights.indptr[v + 1]]
+                on_path = rows[np.isclose(dist[rows] + w, dist[v], rtol=1e-12, atol=0)]
+                want[v] = on_path.min() if len(on_path) else -1
+            want[int(g.source)] = int(g.source)
+            for ranks, extra in LAYOUTS if g is cases[0] else FEW_LAYOUTS:
+                fmt = "hdf5" if ranks == 3 else "tsv"
+                out = os.path.join(workdir, f"pred-{algo}-{ranks}.{fmt}")
+                mpirun(ranks, ["run", "--graph", g.path, "--algo", algo, "--source", g.source,
+                               "--predecessors", "--output", out, "--output-format", fmt]
+                       + SECTION + extra)
+                if fmt == "tsv":
+                    header, rows = ref.read_tsv_columns(out)
+                    got = np.array([int(r[2]) for r in rows])
+                    ok = header[2] == "predecessor"
+                else:
+                    with h5py.File(out, "r") as f:
+                        got = f["predecessors"][:]
+                    ok = True
+                bad = np.flatnonzero(got != want)
+                expect(ok and len(bad) == 0,
+                       f"{os.path.basename(g.path)} {algo} --predecessors np={ranks} "
+                       f"{' '.join(map(str, extra))} ({fmt}): smallest shortest-path in-neighbours"
+                       + (f"; first mismatch at {bad[0]}: {got[bad[0]]} vs {want[bad[0]]}"
+                          if len(bad) else ""))
+    result = mpirun(1, ["run", "--graph", cases[0].path, "--algo", "cc", "--predecessors"],
+                    check=False)
+    expect(result.returncode != 0 and "only --algo bfs and sssp" in result.stderr,
+           "cc refuses --predecessors")
 
 
 def main():

@@ -61,4 +61,17 @@ assert_contains "$out" "checkpoint is of --algo cc" "resume with another algorit
 out=$(run2 run --graph "$g" --algo cc --resume "$work/none.ckpt.h5")
 assert_nonzero $? "resume from a missing checkpoint"
 assert_contains "$out" "does not exist" "resume from a missing checkpoint"
+
+out=$(run2 run --graph "$g" --algo cc --kernel vwc --virtual-warp 3)
+assert_status 2 $? "--virtual-warp 3"
+assert_contains "$out" "--virtual-warp" "--virtual-warp 3"
+
+out=$(run2 run --graph "$g" --algo cc --kernel ws --virtual-warp 4)
+assert_nonzero $? "--virtual-warp without vwc"
+assert_contains "$out" "only --kernel vwc has virtual warps" "--virtual-warp without vwc"
+
+# Accepted on the host backend, where it changes nothing.
+out=$(run2 run --graph "$g" --algo bfs --source 0 --backend host --kernel vwc --virtual-warp auto \
+  --output "$work/vwc.tsv")
+assert_status 0 $? "--virtual-warp auto on the host backend"
 finish

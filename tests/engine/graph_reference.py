@@ -132,3 +132,53 @@ def read_hdf5_values(path):
     if np.issubdtype(values.dtype, np.integer):
         return np.where(values < 0, np.inf, values.astype(np.float64))
     return values
+
+
+def is_directed(index_path):
+    with h5py.File(index_path, "r") as index:
+        return bool(index.attrs["directed"])
+
+
+def personalized_pagerank(counts, weights, tol):
+    """networkx.pagerank with personalization (dict vertex -> weight; dangling mass by the
+    same weights, networkx's dangling=None) on the stored edges, parallel edges counted,
+    weights ignored; `tol` is networkx's own."""
+    graph = nx.from_scipy_sparse_array(counts, create_using=nx.MultiDiGraph,
+                                       parallel_edges=True)
+    ranks = nx.pagerank(graph, alpha=0.85, personalization=weights, weight=None, tol=tol,
+                        max_iter=10000)
+    return np.array([ranks[v] for v in range(counts.shape[0])])
+
+
+def core_numbers(matrix, directed):
+    """networkx.core_number on the stored edges: a DiGraph for a directed graph (in- and
+    out-neighbours both count, as networkx does), else a Graph. The test graphs have
+    neither self-loops (networkx refuses them) nor parallel edges."""
+    graph = nx.from_scipy_sparse_array(matrix, create_using=nx.DiGraph if directed else nx.Graph)
+    assert nx.number_of_selfloops(graph) == 0
+    cores = nx.core_number(graph)
+    return np.array([cores[v] for v in range(matrix.shape[0])], dtype=np.float64)
+
+
+def shortest_path_counts(counts, source):
+    """Number of fewest-edge paths from the source to every vertex, parallel edges counted
+    as distinct paths, in exact Python integers: BFS levels from scipy, then each vertex
+    sums the counts of its in-neighbours one level closer."""
+    levels = csgraph.shortest_path(counts, directed=True, unweighted=True, indices=source)
+    incoming = counts.tocsc()
+    sigma = [0] * counts.shape[0]
+    sigma[source] = 1
+    for v in sorted(np.flatnonzero(np.isfinite(levels)), key=lambda v: levels[v]):
+        for e in range(incoming.indptr[v], incoming.indptr[v + 1]):
+            u = incoming.indices[e]
+            if levels[u] == levels[v] - 1:
+                sigma[v] += sigma[u] * int(incoming.data[e])
+    return sigma
+
+
+def read_tsv_columns(path):
+    """A TSV result as a header and rows of text fields."""
+    with open(path) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        rows = [line.rstrip("\n").split("\t") for line in f]
+    return header, rows

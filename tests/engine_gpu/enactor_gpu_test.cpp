@@ -1,8 +1,9 @@
 // The CUDA backend against the host backend: every program of the registry on an RMAT
 // graph and on a weighted grid, for every pull kernel (auto, ws, dynamic, vwc, thread)
 // and every direction (auto, forced push, forced pull), with one and two partitions per
-// rank. BFS, SSSP, SSWP and CC must match exactly (their fixed point is unique whatever
-// the order of updates); PageRank to 1e-9 per vertex (sums in another order).
+// rank. BFS, SSSP, SSWP, CC, k-core and path counts must match exactly (their result does
+// not depend on the order of updates); PageRank and PPR to 1e-9 per vertex (sums in
+// another order). Then every virtual-warp width K (and auto) against the others.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -13,12 +14,8 @@
 #include "device_binding.hpp"
 #include "engine/enactor.hpp"
 #include "engine/engine_graph.hpp"
-#include "graph/bfs.hpp"
-#include "graph/cc.hpp"
-#include "graph/pagerank.hpp"
+#include "graph/programs.hpp"
 #include "graph/rmat.hpp"
-#include "graph/sssp.hpp"
-#include "graph/sswp.hpp"
 #if WARPGRAPH_WITH_CUDA
 #include <cuda_runtime.h>
 
@@ -128,7 +125,15 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   load.undirected_view = P::kUndirected;
   load.needs_out_degree = P::kNeedsOutDegree;
   load.use_weights = P::kUsesWeights;
-  const EngineGraph g = load_engine_graph(input, topology, load);
+  EngineGraph g = load_engine_graph(input, topology, load);
+  if (P::kVertexWeights) {
+    // Personalization: weight 1 + v % 5 on every third vertex, normalised.
+    g.vertex_weights.assign(input.info().num_vertices, 0.0);
+    double sum = 0.0;
+    for (VertexId v = 0; v < input.info().num_vertices; v += 3) sum += 1.0 + v % 5;
+    for (VertexId v = 0; v < input.info().num_vertices; v += 3)
+      g.vertex_weights[v] = (1.0 + v % 5) / sum;
+  }
   std::unique_ptr<comm::BundleExchanger> exchanger;
 #if WARPGRAPH_WITH_CUDA
   if (!gpu.devices.empty() && !gpu.shared)
@@ -151,7 +156,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   iterations = result.iterations;
 
   std::vector<double> mine;
-  for (auto v : result.values) mine.push_back(to_stored(v));
+  for (auto v : result.values) mine.push_back(to_stored(P::output(v)));
   int ranks = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   std::vector<int> counts(static_cast<std::size_t>(ranks)), displs(static_cast<std::size_t>(ranks));
@@ -218,6 +223,9 @@ TEST_P(GpuEnactorTest, Sssp) { compare<graph::Sssp>(0.0); }
 TEST_P(GpuEnactorTest, Sswp) { compare<graph::Sswp>(0.0); }
 TEST_P(GpuEnactorTest, ConnectedComponents) { compare<graph::ConnectedComponents>(0.0); }
 TEST_P(GpuEnactorTest, PageRank) { compare<graph::PageRank>(1e-9); }
+TEST_P(GpuEnactorTest, PersonalizedPageRank) { compare<graph::PersonalizedPageRank>(1e-9); }
+TEST_P(GpuEnactorTest, KCore) { compare<graph::KCore>(0.0); }
+TEST_P(GpuEnactorTest, ShortestPathCounts) { compare<graph::ShortestPathCounts>(0.0); }
 
 // Every exchange mode, two partitions per rank (on one GPU when the rank has one).
 TEST(GpuExchange, EveryModeMatchesTheHost) {
@@ -266,7 +274,7 @@ INSTANTIATE_TEST_SUITE_P(
     Kernels, GpuEnactorTest,
     ::testing::Combine(::testing::Values("rmat", "grid"),
                        ::testing::Values(KernelChoice::automatic, KernelChoice::ws,
-                                         KernelChoice::dynamic, KernelChoice::vwc,
+                                         KernelChoice::dynamic, KernelChoice::vwc8,
                                          KernelChoice::thread),
                        ::testing::Values(Direction::automatic, Direction::push, Direction::pull),
                        ::testing::Values(1, 2)),
@@ -275,6 +283,51 @@ INSTANTIATE_TEST_SUITE_P(
              graph::to_string(std::get<2>(c.param)) + "_" + std::to_string(std::get<3>(c.param)) +
              "parts";
     });
+
+// --kernel vwc --virtual-warp K: every K and auto give the same values, on the GPU, as the
+// host backend (exactly; PageRank to 1e-9, its sums grouped by K lanes).
+class VirtualWarpTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    const std::string why = gpu_or_skip(gpu_);
+    if (!why.empty()) GTEST_SKIP() << why;
+  }
+
+  template <typename P>
+  void compare(double tolerance) {
+    const MemoryGraph input = GetParam() == "rmat" ? rmat_graph() : grid_graph();
+    std::uint64_t iterations = 0;
+    const auto want =
+        run<P>(input, 1, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations);
+    for (KernelChoice k : {KernelChoice::vwc2, KernelChoice::vwc4, KernelChoice::vwc8,
+                           KernelChoice::vwc16, KernelChoice::vwc32, KernelChoice::vwc_auto})
+      for (int partitions : {1, 2}) {
+        const auto got = run<P>(input, partitions, gpu_, k, Direction::pull, iterations);
+        std::size_t wrong = 0;
+        for (std::size_t v = 0; v < want.size(); ++v)
+          if (!(tolerance == 0.0 ? got[v] == want[v]
+                                 : std::fabs(got[v] - want[v]) <= tolerance) &&
+              ++wrong <= 3)
+            ADD_FAILURE() << P::kName << " " << graph::to_string(k) << " vertex " << v << ": "
+                          << got[v] << " vs " << want[v];
+        EXPECT_EQ(wrong, 0u) << P::kName << " " << graph::to_string(k) << ", " << partitions
+                             << " partitions";
+      }
+  }
+
+  Gpu gpu_;
+};
+
+TEST_P(VirtualWarpTest, EveryWidthAgrees) {
+  compare<graph::Bfs>(0.0);
+  compare<graph::Sssp>(0.0);
+  compare<graph::ConnectedComponents>(0.0);
+  compare<graph::KCore>(0.0);
+  compare<graph::ShortestPathCounts>(0.0);
+  compare<graph::PageRank>(1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(Widths, VirtualWarpTest, ::testing::Values("rmat", "grid"));
 
 }  // namespace
 }  // namespace wg::engine

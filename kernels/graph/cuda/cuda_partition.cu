@@ -55,6 +55,7 @@ std::size_t device_bytes(const PartitionView& view, KernelChoice kernel) {
   bytes += n * sizeof(Value) * (P::kAllActive ? 2 : 1);
   if (!P::kAllActive) bytes += 2 * n * sizeof(VertexId) + 2 * (n + 1) * sizeof(EdgeIndex);
   if (kernel == KernelChoice::dynamic) bytes += rows * sizeof(VertexId);
+  if (view.vertex_weights) bytes += rows * sizeof(double);
   bytes += (rows + n) * sizeof(UpdatePair<Value>);  // outbox and inbox
   return bytes;
 }
@@ -97,6 +98,7 @@ class CudaPartition final : public Partition<P> {
     upload(target_weights_, view.targets.weights, view.num_targets, st);
     upload(boundary_, view.boundary, words_, st);
     upload(statics_, view.statics, n, st);
+    upload(vertex_weights_, view.vertex_weights, rows, st);
     values_.grow(n);
     if (P::kAllActive) messages_.grow(n);
     for (int b = 0; b < 2; ++b) {
@@ -195,6 +197,7 @@ class CudaPartition final : public Partition<P> {
     a.frontier = bits_[cur_].data();
     a.params = params;
     a.global_sum = nullptr;
+    a.vertex_weights = view_.vertex_weights ? vertex_weights_.data() : nullptr;
     a.next = frontier_out(next);
     a.changed_bits = make_outbox ? bits_[next].data() : nullptr;
     a.totals = {block_updates_.data(), block_change_.data()};
@@ -364,11 +367,20 @@ class CudaPartition final : public Partition<P> {
             <<<blocks(assigned.size()), kBlockThreads, 0, st>>>(a, list_.data(), count);
         break;
       }
-      case KernelChoice::vwc:
-        vwc_pull_kernel<P, kVirtualWarp>
-            <<<blocks(std::size_t{assigned.size()} * kVirtualWarp), kBlockThreads, 0, st>>>(
-                args, assigned);
+      case KernelChoice::vwc2:
+      case KernelChoice::vwc4:
+      case KernelChoice::vwc8:
+      case KernelChoice::vwc16:
+      case KernelChoice::vwc32:
+      case KernelChoice::vwc_auto: {
+        int lanes = virtual_warp_lanes(kernel);
+        if (lanes == 0)
+          lanes = auto_virtual_warp(view_.in.indptr[assigned.end - view_.stored.begin] -
+                                        view_.in.indptr[assigned.begin - view_.stored.begin],
+                                    assigned.size());
+        launch_vwc_pull(lanes, args, assigned, blocks, st);
         break;
+      }
     }
     CUDA_CHECK_LAUNCH();
     if (args.heavy_degree != 0) {
@@ -444,6 +456,7 @@ class CudaPartition final : public Partition<P> {
   DeviceBuffer<Weight> in_weights_, target_weights_;
   DeviceBuffer<BitWord> boundary_;
   DeviceBuffer<VertexStatic> statics_;
+  DeviceBuffer<double> vertex_weights_;
   DeviceBuffer<Value> values_, messages_;
   DeviceBuffer<BitWord> bits_[2];
   DeviceBuffer<VertexId> queue_[2];

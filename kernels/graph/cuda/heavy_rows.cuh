@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(kBlockThreads)
       const EdgeIndex end =
           h.chunk_begin[c] + kHeavyChunk < row_end ? h.chunk_begin[c] + kHeavyChunk : row_end;
       for (EdgeIndex e = h.chunk_begin[c] + lane; e < end; e += 32)
-        acc = P::reduce(acc, gather_edge(a, e));
+        acc = P::reduce(acc, gather_edge(a, e, v));
     }
     for (int d = 16; d > 0; d >>= 1) acc = P::reduce(acc, __shfl_xor_sync(kFullMask, acc, d));
     if (lane == 0) partial[c] = acc;

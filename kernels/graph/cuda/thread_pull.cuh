@@ -27,7 +27,7 @@ __global__ void __launch_bounds__(kBlockThreads)
         if (!test_bit(a.frontier, u)) continue;
         const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
         acc = P::reduce(acc, P::gather(a.messages[u], w));
-        if (P::kLevelSynchronous) break;
+        if (P::kLevelSynchronous && !P::kWholeLevel) break;
       }
       changed = apply_vertex(a, v, acc, change);
     }

@@ -127,6 +127,7 @@ struct PullArgs {
   const BitWord* frontier;            // frontier programs: gathers only from these
   ProgramParams params;
   const double* global_sum;  // device copy of params.global_sum, or null
+  const double* vertex_weights;  // programs with kVertexWeights: per stored vertex, on the device
   FrontierOut next;          // frontier programs: the next frontier
   BitWord* changed_bits;     // all-active programs: changed vertices (outboxes), or null
   BlockTotals totals;        // all-active programs
@@ -151,12 +152,14 @@ __device__ __forceinline__ bool wants_pull(const PullArgs<P>& a, VertexId v) {
   return !P::kLevelSynchronous || a.values[v] == P::identity();
 }
 
+// What in-edge e of vertex v contributes.
 template <typename P>
-__device__ __forceinline__ typename P::Value gather_edge(const PullArgs<P>& a, EdgeIndex e) {
+__device__ __forceinline__ typename P::Value gather_edge(const PullArgs<P>& a, EdgeIndex e,
+                                                         VertexId v) {
   const VertexId u = a.csr.indices[e];
   if (!P::kAllActive && !test_bit(a.frontier, u)) return P::identity();
   const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
-  return P::gather(a.messages[u], w);
+  return gather_for<P>(a.messages[u], w, a.values + v);
 }
 
 // Applies `reduced` to v in place; true when v changed (its change added to `change`).
@@ -165,7 +168,7 @@ __device__ __forceinline__ bool apply_vertex(const PullArgs<P>& a, VertexId v,
                                              typename P::Value reduced, double& change) {
   const typename P::Value before = a.values[v];
   typename P::Value result = before;
-  if (!P::apply(result, reduced, a.params)) return false;
+  if (!apply_for<P>(result, reduced, v, a.vertex_weights, a.params)) return false;
   a.values[v] = result;
   change += P::change(before, result);
   return true;
@@ -251,7 +254,8 @@ __device__ bool warp_pull(const PullArgs<P>& a, WarpSlots<P>& sh, bool valid, Ve
     // The first edge of a slot: every lane needs the row start of its own slot, which
     // lane `slot` holds; shuffles need all lanes, so they run outside the branch.
     const EdgeIndex my_start = __shfl_sync(kFullMask, row_start, slot < 0 ? 0 : slot);
-    if (k < total) x = gather_edge(a, my_start + (k - sh.prefix[slot]));
+    const VertexId my_v = __shfl_sync(kFullMask, v, slot < 0 ? 0 : slot);
+    if (k < total) x = gather_edge(a, my_start + (k - sh.prefix[slot]), my_v);
     // Segmented inclusive reduction over lanes of the same slot.
     for (int d = 1; d < 32; d <<= 1) {
       const Value other = __shfl_up_sync(kFullMask, x, d);

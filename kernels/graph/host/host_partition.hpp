@@ -95,7 +95,7 @@ class HostPartition final : public Partition<P> {
       if constexpr (P::kAllActive) take_messages();
       const PullTotals totals =
           pull_compute<P>(view_.in, view_.sections, assigned, frontier_.data(), messages_.data(),
-                          values_.data(), p, next_.data());
+                          values_.data(), view_.vertex_weights, p, next_.data());
       stats.updates = totals.updates;
       stats.change = totals.change;
       stats.edges = view_.in.indptr[assigned.end - view_.in.rows.begin] -

@@ -5,7 +5,7 @@
 //   frontier programs read only in-neighbours set in `frontier`, straight from the values
 //     (monotone programs accept whichever of an old or new value a thread sees);
 //     level-synchronous ones skip vertices that have a value and stop at the first
-//     frontier in-neighbour.
+//     frontier in-neighbour (or read them all, kWholeLevel).
 // Changed vertices get their bit in `next` (each section owns its words). Sections are
 // the unit of parallel work and of the per-section change sums.
 #pragma once
@@ -32,7 +32,8 @@ template <typename P>
 PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& sections,
                         VertexRange assigned, const BitWord* frontier,
                         const typename P::Value* messages, typename P::Value* values,
-                        const ProgramParams& params, BitWord* next) {
+                        const double* vertex_weights, const ProgramParams& params,
+                        BitWord* next) {
   using Value = typename P::Value;
   const auto first = static_cast<std::int64_t>(sections.first(assigned));
   const auto last = static_cast<std::int64_t>(sections.last(assigned));
@@ -50,15 +51,15 @@ PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& se
       for (EdgeIndex e = csr.indptr[row]; e < csr.indptr[row + 1]; ++e) {
         const VertexId u = csr.indices[e];
         const EdgeValue weight = csr.weights ? csr.weights[e] : EdgeValue(1);
-        if (P::kAllActive) {
-          reduced = P::reduce(reduced, P::gather(messages[u], weight));
+        if constexpr (P::kAllActive) {
+          reduced = P::reduce(reduced, gather_for<P>(messages[u], weight, &before));
         } else if (test_bit(frontier, u)) {
           reduced = P::reduce(reduced, P::gather(load_relaxed(&values[u]), weight));
-          if (P::kLevelSynchronous) break;
+          if (P::kLevelSynchronous && !P::kWholeLevel) break;
         }
       }
       Value result = before;
-      if (!P::apply(result, reduced, params)) continue;
+      if (!apply_for<P>(result, reduced, v, vertex_weights, params)) continue;
       store_relaxed(&values[v], result);
       next[v / kBitsPerWord] |= bit_of(v);
       section_change += P::change(before, result);
