@@ -9,7 +9,6 @@
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/device/back_inserter.hpp>
 #include <boost/iostreams/stream.hpp>
-
 #include <climits>
 #include <vector>
 

@@ -138,7 +138,8 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
         halt = true;
       }
       if (request.finished) ++workers_finished;
-      if (request.wants_batch) maker.ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
+      if (request.wants_batch)
+        maker.ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
     }
     busy |= maker.take(answers);
     for (; !answers.empty(); answers.pop_front()) {

@@ -27,8 +27,8 @@ struct DispatchCallbacks {
   // Next batch for rank 0's own aligners, taking at most `capacity_cells` cells and, while
   // there is enough work left, at least `floor_cells`; nothing when all are handed out.
   // Called from rank 0's feeder thread.
-  using NextBatch =
-      std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells, std::uint64_t floor_cells)>;
+  using NextBatch = std::function<std::optional<WorkBatch>(std::uint64_t capacity_cells,
+                                                           std::uint64_t floor_cells)>;
   NextBatch next_batch;
   // The same for another rank (with its residues when that rank cannot read them). Called
   // from rank 0's helper threads, possibly at the same time as next_batch.
@@ -50,8 +50,8 @@ struct RankWorkers {
 // in a batch it packed) keeps its error here rather than throwing, so that every rank
 // finishes the dispatch and they can agree on the error together afterwards.
 struct DispatchOutcome {
-  bool interrupted = false;   // stopped early by `stop`
-  bool any_failed = false;    // rank 0: some rank failed (no more batches were handed out)
+  bool interrupted = false;          // stopped early by `stop`
+  bool any_failed = false;           // rank 0: some rank failed (no more batches were handed out)
   std::optional<std::string> error;  // this rank's own error
 };
 

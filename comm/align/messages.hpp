@@ -5,7 +5,6 @@
 
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,7 +31,7 @@ struct WorkBatch {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & sequences & offsets & lengths & query & target;
+    ar& id& pair_ids& sequences& offsets& lengths& query& target;
   }
 };
 
@@ -40,23 +39,23 @@ struct BatchResults {
   std::uint64_t id = 0;
   std::vector<std::uint64_t> pair_ids;
   std::vector<std::int32_t> scores;
-  std::vector<std::string> cigars;  // empty without traceback
+  std::vector<std::string> cigars;     // empty without traceback
   std::vector<std::uint32_t> regions;  // with traceback, 4 per pair: query begin, end, target
                                        // begin, end (0-based, end excluded)
   std::uint64_t cells = 0;
-  double pack_seconds = 0;          // reading and packing its residues (host memory)
-  double compute_seconds = 0;       // time this batch spent in its aligner
-  double transfer_seconds = 0;      // of which copies to and from the GPU
-  double kernel_seconds = 0;        // of which kernels alone (GPUs)
-  double busy_seconds = 0;          // the rank's wall time so far with a batch in an aligner
-  int aligners = 1;                 // aligners on the rank (they may overlap in time)
+  double pack_seconds = 0;      // reading and packing its residues (host memory)
+  double compute_seconds = 0;   // time this batch spent in its aligner
+  double transfer_seconds = 0;  // of which copies to and from the GPU
+  double kernel_seconds = 0;    // of which kernels alone (GPUs)
+  double busy_seconds = 0;      // the rank's wall time so far with a batch in an aligner
+  int aligners = 1;             // aligners on the rank (they may overlap in time)
   int rank = 0;
-  std::string backend;              // the worker's aligner, for reports
+  std::string backend;  // the worker's aligner, for reports
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & id & pair_ids & scores & cigars & regions & cells & pack_seconds & compute_seconds &
-        transfer_seconds & kernel_seconds & busy_seconds & aligners & rank & backend;
+    ar& id& pair_ids& scores& cigars& regions& cells& pack_seconds& compute_seconds&
+        transfer_seconds& kernel_seconds& busy_seconds& aligners& rank& backend;
   }
 };
 
@@ -76,7 +75,7 @@ struct WorkRequest {
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & has_results & results & wants_batch & failed & finished & capacity_cells & floor_cells;
+    ar& has_results& results& wants_batch& failed& finished& capacity_cells& floor_cells;
   }
 };
 

@@ -2,8 +2,8 @@
 // the batch was packed into (residue_buffer), groups its pairs by length class, and runs
 // chunks of each class alternately on two streams with pinned staging buffers, so one
 // chunk's copies overlap the other's kernels. Two aligners share a GPU (each on its own
-// thread and streams): one packs and uploads its next batch while the other computes. Chunks are sized from the
-// GPU's free memory (scratch for carried rows and, with traceback, direction bits).
+// thread and streams): one packs and uploads its next batch while the other computes. Chunks are
+// sized from the GPU's free memory (scratch for carried rows and, with traceback, direction bits).
 // Score-only pairs whose scores fit in 16 bits go two to a register (cuda_packed.cuh).
 #include <algorithm>
 #include <chrono>
@@ -116,7 +116,8 @@ class CudaAligner final : public Aligner {
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
     block_class_limit_ =
         static_cast<std::size_t>(properties.multiProcessorCount) * kBlockClassPairsPerSM;
-    for (auto& slot : slots_) CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
+    for (auto& slot : slots_)
+      CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
     CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreate(&kernels_start_));
     CUDA_CHECK(cudaEventCreate(&upload_start_));
@@ -185,7 +186,8 @@ void stage_and_copy(DeviceArray<T>& device, const std::vector<T>& host, std::uin
                     cudaStream_t stream) {
   T* dst = device.reserve(host.size());
   std::memcpy(staging, host.data(), host.size() * sizeof(T));
-  CUDA_CHECK(cudaMemcpyAsync(dst, staging, host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(dst, staging, host.size() * sizeof(T), cudaMemcpyHostToDevice, stream));
 }
 
 // The residues go straight from the caller's buffer: a DMA when it is residue_buffer's
@@ -210,10 +212,12 @@ void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scori
   put(target_, batch.target);
   int* table = table_.reserve(kAlphabetSlots * kAlphabetSlots);
   std::memcpy(staging + at, scoring.table, sizeof scoring.table);
-  CUDA_CHECK(cudaMemcpyAsync(table, staging + at, sizeof scoring.table, cudaMemcpyHostToDevice, stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(table, staging + at, sizeof scoring.table, cudaMemcpyHostToDevice, stream));
   scores_.reserve(batch.size());
   CUDA_CHECK(cudaEventRecord(pool_ready_, stream));
-  for (int s = 1; s < kSlots; ++s) CUDA_CHECK(cudaStreamWaitEvent(slots_[s].stream, pool_ready_, 0));
+  for (int s = 1; s < kSlots; ++s)
+    CUDA_CHECK(cudaStreamWaitEvent(slots_[s].stream, pool_ready_, 0));
 }
 
 void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch,
@@ -265,8 +269,10 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   slot.in_flight_ops = total.ops;
   std::uint32_t* members_d = slot.members.reserve(count);
   std::uint64_t* offsets_d = slot.offsets.reserve(4 * count);
-  CUDA_CHECK(cudaMemcpyAsync(members_d, host_members, count * 4, cudaMemcpyHostToDevice, slot.stream));
-  CUDA_CHECK(cudaMemcpyAsync(offsets_d, host_offsets, count * 32, cudaMemcpyHostToDevice, slot.stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(members_d, host_members, count * 4, cudaMemcpyHostToDevice, slot.stream));
+  CUDA_CHECK(
+      cudaMemcpyAsync(offsets_d, host_offsets, count * 32, cudaMemcpyHostToDevice, slot.stream));
 
   DevicePairs pairs{};
   pairs.residues = residues_.data();
@@ -283,7 +289,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   if (length_class == kBlockClass)
     pairs.block_progress = slot.block_progress.reserve(count * kBlockProgressPerPair);
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
-                               scoring.mismatch, scoring.free_ends, scoring.local};
+                               scoring.mismatch, scoring.free_ends,  scoring.local};
   if (traceback) {
     pairs.directions = slot.directions.reserve(total.directions);
     pairs.direction_offset = offsets_d + count;
@@ -293,12 +299,13 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     pairs.ops_offset = offsets_d + 3 * count;
     pairs.op_counts = slot.op_counts.reserve(count);
     pairs.regions = slot.regions.reserve(count);
-    launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(),
+                     slot.stream);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
-                                  cudaMemcpyDeviceToHost, slot.stream));
+                               cudaMemcpyDeviceToHost, slot.stream));
     CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
-                                  cudaMemcpyDeviceToHost, slot.stream));
+                               cudaMemcpyDeviceToHost, slot.stream));
     CUDA_CHECK(cudaMemcpyAsync(slot.host_regions.reserve(count), pairs.regions,
                                count * sizeof(int4), cudaMemcpyDeviceToHost, slot.stream));
   } else if (packed) {
@@ -315,10 +322,9 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
 void CudaAligner::finish(Slot& slot, std::vector<PairResult>& results, bool traceback) {
   CUDA_CHECK(cudaStreamSynchronize(slot.stream));
   if (traceback) {
-    cigars_from_reversed_ops(slot.host_ops.data(),
-                             slot.host_offsets.data() + 3 * slot.in_flight.size(),
-                             slot.host_op_counts.data(), slot.in_flight.data(),
-                             slot.in_flight.size(), results);
+    cigars_from_reversed_ops(
+        slot.host_ops.data(), slot.host_offsets.data() + 3 * slot.in_flight.size(),
+        slot.host_op_counts.data(), slot.in_flight.data(), slot.in_flight.size(), results);
     for (std::size_t k = 0; k < slot.in_flight.size(); ++k) {
       const int4 r = slot.host_regions.data()[k];
       set_region(results[slot.in_flight[k]], AlignedRegion{r.x, r.y, r.z, r.w});
@@ -370,7 +376,8 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
         const int rows = packed ? packed_rows_per_thread(c, batch.query_length(members[first])) : 0;
         while (first + count < members.size() && count < kMaxChunkPairs) {
           const std::uint32_t p = members[first + count];
-          if (packed && count > 0 && packed_rows_per_thread(c, batch.query_length(p)) != rows) break;
+          if (packed && count > 0 && packed_rows_per_thread(c, batch.query_length(p)) != rows)
+            break;
           // Packed pairs count twice their own needs: a bound for the pair they share with.
           const std::uint64_t more =
               needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes() *

@@ -24,8 +24,8 @@ int resident_blocks(const void* kernel) {
   int per_multiprocessor = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel,
-                                                           kBlockThreads, 0));
+  CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, kBlockThreads, 0));
   return per_multiprocessor * multiprocessors;
 }
 

@@ -131,7 +131,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   const int t = static_cast<int>(threadIdx.x) % G;
   const unsigned member = blockIdx.x / static_cast<unsigned>(slots);
   const int slot = static_cast<int>(blockIdx.x % static_cast<unsigned>(slots));
-  const int chain = slots * kBlockWarps;          // W: warps of the pair
+  const int chain = slots * kBlockWarps;             // W: warps of the pair
   const int chain_warp = slot * kBlockWarps + warp;  // this warp's place in the chain
   // One block: counters in shared memory. Several: the pair's counters in global memory,
   // chain counters first, then the pair's best score and the count of finished blocks.

@@ -113,7 +113,8 @@ struct PackedHalf {
 // G threads per two pairs, R query rows per thread.
 template <int G, int R, bool kUniform>
 __global__ void __launch_bounds__(kThreadsPerBlock, 4)
-    packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
+    packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring,
+                            const int* __restrict__ table_in) {
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];
   if (!kUniform)
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
@@ -154,9 +155,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
   const unsigned match2 = pack2(scoring.match, scoring.match);
   const unsigned mismatch2 = pack2(scoring.mismatch, scoring.mismatch);
   int2* carry = group_passes > 1 ? pairs.carry + pairs.carry_offset[group] : nullptr;
-  auto pack_boundary = [&](int b) {
-    return pack2(max(b, kPacked16Floor), max(b, kPacked16Floor));
-  };
+  auto pack_boundary = [&](int b) { return pack2(max(b, kPacked16Floor), max(b, kPacked16Floor)); };
   auto column0 = [&](int i) { return pack_boundary(column0_score(i, open, extend, free_ends)); };
   auto top_row = [&](int j) { return pack_boundary(row0_score(j, open, extend, free_ends)); };
   auto code_of = [&](const PackedHalf& h, const std::uint8_t* s, int at, int limit) {
@@ -186,8 +185,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
       }
       unsigned h[R];
-      unsigned e[R];  // E of the row's cell in the next column
-      unsigned codes[R];   // both query codes (uniform), table row offsets (matrix) or a selector
+      unsigned e[R];      // E of the row's cell in the next column
+      unsigned codes[R];  // both query codes (uniform), table row offsets (matrix) or a selector
 #pragma unroll
       for (int r = 0; r < R; ++r) {
         const int a = code_of(half[0], half[0].query, row0 + r, half[0].m);

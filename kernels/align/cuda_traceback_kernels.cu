@@ -51,7 +51,6 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
       make_int4(region.query_begin, region.query_end, region.target_begin, region.target_end);
 }
 
-
 }  // namespace
 
 void launch_traceback(int length_class, bool uniform, const DevicePairs& pairs,

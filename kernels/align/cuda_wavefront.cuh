@@ -33,12 +33,12 @@ struct DevicePairs {
   const std::uint64_t* carry_offset;
   std::uint64_t* directions;  // traceback: 16 cells x 4 bits per word
   const std::uint64_t* direction_offset;
-  std::int32_t* edges;        // traceback: H of the last row (n+1) then last column (m+1)
+  std::int32_t* edges;  // traceback: H of the last row (n+1) then last column (m+1)
   const std::uint64_t* edge_offset;
-  char* ops;                  // traceback: operations, back to front
+  char* ops;  // traceback: operations, back to front
   const std::uint64_t* ops_offset;
   std::uint32_t* op_counts;
-  int4* regions;              // traceback, per member: the aligned region (AlignedRegion)
+  int4* regions;  // traceback, per member: the aligned region (AlignedRegion)
   // Block class only (cuda_block_wavefront.cuh): hand-off counters in global memory,
   // kBlockProgressPerPair per member, and the chunk's longest query, which bounds how many
   // blocks a pair can use.
@@ -116,8 +116,9 @@ struct BandEnds {
 // Where the running best of a pair starts (see BandEnds).
 __device__ __forceinline__ int initial_best(bool local, const PairView& pair,
                                             const DeviceScoring& scoring) {
-  return local ? 0 : gap_only_end_score(pair.m, pair.n, scoring.open, scoring.extend,
-                                        scoring.free_ends);
+  return local
+             ? 0
+             : gap_only_end_score(pair.m, pair.n, scoring.open, scoring.extend, scoring.free_ends);
 }
 
 // Traceback of a local alignment: the best cell of row-thread k (rows k*R+1 .. k*R+R) goes
@@ -231,8 +232,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
       int h_new;
       if constexpr (kTrace) {
         std::uint8_t bits;
-        h_new = gotoh_cell<kLocal>(diagonal, substitution, h[r], up_h, e[r], f, open, extend,
-                                   bits);
+        h_new = gotoh_cell<kLocal>(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
         word |= static_cast<std::uint64_t>(bits) << (4 * r);
         if (kLocal && row0 + r < m && better_local_end(h_new, row0 + r + 1, j + 1, local_end))
           local_end = EndCell{h_new, row0 + r + 1, j + 1};

@@ -147,13 +147,13 @@ inline __attribute__((always_inline)) void sweep_lanes(const LaneSet& lanes,
     for (int k = 0; k < lanes.count; ++k) scores[k] = local_best[k];
 }
 
-__attribute__((target_clones("avx2", "default")))
-void sweep_lanes_global(const LaneSet& lanes, const KernelScoring& scoring, std::int32_t* scores) {
+__attribute__((target_clones("avx2", "default"))) void sweep_lanes_global(
+    const LaneSet& lanes, const KernelScoring& scoring, std::int32_t* scores) {
   sweep_lanes<false>(lanes, scoring, scores);
 }
 
-__attribute__((target_clones("avx2", "default")))
-void sweep_lanes_local(const LaneSet& lanes, const KernelScoring& scoring, std::int32_t* scores) {
+__attribute__((target_clones("avx2", "default"))) void sweep_lanes_local(
+    const LaneSet& lanes, const KernelScoring& scoring, std::int32_t* scores) {
   sweep_lanes<true>(lanes, scoring, scores);
 }
 
@@ -186,9 +186,9 @@ PairResult align_traceback(const std::uint8_t* query, std::int32_t m, const std:
     std::int32_t e = kMinusInfinity;
     std::uint8_t* row_directions = &directions[static_cast<std::size_t>(i) * width];
     for (std::int32_t j = 1; j <= n; ++j) {
-      const std::int32_t h = gotoh_cell<kLocal>(diagonal, table_row[target[j - 1]], h_left,
-                                                h_row[j], e, f_row[j], open, extend,
-                                                row_directions[j]);
+      const std::int32_t h =
+          gotoh_cell<kLocal>(diagonal, table_row[target[j - 1]], h_left, h_row[j], e, f_row[j],
+                             open, extend, row_directions[j]);
       if (kLocal && better_local_end(h, i, j, local_end)) local_end = EndCell{h, i, j};
       diagonal = h_row[j];
       h_row[j] = h;
@@ -196,11 +196,10 @@ PairResult align_traceback(const std::uint8_t* query, std::int32_t m, const std:
     }
     last_column[i] = h_row[n];
   }
-  const EndCell end =
-      kLocal ? local_end
-             : choose_end_cell(
-                   m, n, free_ends, [&](std::int32_t j) { return h_row[j]; },
-                   [&](std::int32_t i) { return last_column[i]; });
+  const EndCell end = kLocal ? local_end
+                             : choose_end_cell(
+                                   m, n, free_ends, [&](std::int32_t j) { return h_row[j]; },
+                                   [&](std::int32_t i) { return last_column[i]; });
   std::string reversed;
   reversed.reserve(static_cast<std::size_t>(m + n));
   const AlignedRegion region = trace_back(

@@ -78,10 +78,9 @@ WG_HD std::int32_t max2(std::int32_t a, std::int32_t b) { return a > b ? a : b; 
 // One cell: updates e (from the left) and f (from above) in place, returns H and sets
 // the direction bits.
 template <bool kLocal>
-WG_HD std::int32_t gotoh_cell(std::int32_t diagonal, std::int32_t substitution,
-                              std::int32_t h_left, std::int32_t h_up, std::int32_t& e,
-                              std::int32_t& f, std::int32_t open, std::int32_t extend,
-                              std::uint8_t& direction) {
+WG_HD std::int32_t gotoh_cell(std::int32_t diagonal, std::int32_t substitution, std::int32_t h_left,
+                              std::int32_t h_up, std::int32_t& e, std::int32_t& f,
+                              std::int32_t open, std::int32_t extend, std::uint8_t& direction) {
   const std::int32_t e_extend = e - extend;
   const std::int32_t e_open = h_left - open;
   const bool extend_e = e_extend >= e_open;
@@ -102,8 +101,8 @@ WG_HD std::int32_t gotoh_cell(std::int32_t diagonal, std::int32_t substitution,
     h = 0;
     source = kFromZero;
   }
-  direction = static_cast<std::uint8_t>(source | (extend_e ? kExtendE : 0) |
-                                        (extend_f ? kExtendF : 0));
+  direction =
+      static_cast<std::uint8_t>(source | (extend_e ? kExtendE : 0) | (extend_f ? kExtendF : 0));
   return h;
 }
 
@@ -166,9 +165,9 @@ struct AlignedRegion {
 // column 0 when that end is free) and, in local mode, everything before the start cell;
 // charged end gaps are part of it.
 template <typename Direction, typename Emit>
-WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* target,
-                               EndCell end, std::uint8_t free_ends, bool local,
-                               const Direction& direction, Emit&& emit) {
+WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* target, EndCell end,
+                               std::uint8_t free_ends, bool local, const Direction& direction,
+                               Emit&& emit) {
   std::int32_t i = end.i;
   std::int32_t j = end.j;
   enum { kInH, kInE, kInF } state = kInH;

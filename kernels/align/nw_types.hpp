@@ -50,9 +50,7 @@ struct PairBatch {
   std::uint32_t query_length(std::size_t p) const { return lengths[query[p]]; }
   std::uint32_t target_length(std::size_t p) const { return lengths[target[p]]; }
   const std::uint8_t* query_residues(std::size_t p) const { return &residues[offsets[query[p]]]; }
-  const std::uint8_t* target_residues(std::size_t p) const {
-    return &residues[offsets[target[p]]];
-  }
+  const std::uint8_t* target_residues(std::size_t p) const { return &residues[offsets[target[p]]]; }
   std::uint64_t cells() const {
     std::uint64_t total = 0;
     for (std::size_t p = 0; p < size(); ++p)

@@ -31,7 +31,18 @@ enum class Direction { automatic, push, pull };
 // K lanes per vertex (K fixed, or chosen per pull from the average in-degree of the
 // pulled vertices), or one thread per vertex stopping at its first frontier in-neighbour
 // (level-synchronous programs). auto: thread for level-synchronous programs, ws otherwise.
-enum class KernelChoice { automatic, ws, dynamic, vwc2, vwc4, vwc8, vwc16, vwc32, vwc_auto, thread };
+enum class KernelChoice {
+  automatic,
+  ws,
+  dynamic,
+  vwc2,
+  vwc4,
+  vwc8,
+  vwc16,
+  vwc32,
+  vwc_auto,
+  thread
+};
 
 // Lanes per vertex of a virtual-warp kernel: K, 0 for vwc_auto, -1 for the other kernels.
 inline int virtual_warp_lanes(KernelChoice k) {
@@ -99,8 +110,8 @@ struct PartitionView {
   InCsrView in;         // in-edges of `stored` (both directions: undirected view)
   TargetsView targets;  // out-edges of every vertex into `stored` (push, activation)
   EdgeIndex num_targets = 0;
-  const VertexStatic* statics = nullptr;  // full length, or null when the program needs none
-  const BitWord* boundary = nullptr;      // full length: vertices other partitions read
+  const VertexStatic* statics = nullptr;   // full length, or null when the program needs none
+  const BitWord* boundary = nullptr;       // full length: vertices other partitions read
   const double* vertex_weights = nullptr;  // per stored vertex, programs with kVertexWeights
   partition::SectionLayout sections;
 };

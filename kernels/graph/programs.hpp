@@ -8,8 +8,8 @@
 #include "graph/kcore.hpp"
 #include "graph/pagerank.hpp"
 #include "graph/personalized_pagerank.hpp"
-#include "graph/sssp.hpp"
 #include "graph/ssnsp.hpp"
+#include "graph/sssp.hpp"
 #include "graph/sswp.hpp"
 
 namespace wg::graph {
@@ -19,9 +19,11 @@ struct ProgramList {};
 
 // The registry. X(P) for every program; what needs types takes BuiltinPrograms below,
 // what needs names (explicit template instantiations) expands the macro itself.
-#define WG_BUILTIN_PROGRAMS(X)                                                             \
-  X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank) X(PersonalizedPageRank) X(KCore) \
-  X(ShortestPathCounts)
+// clang-format off
+#define WG_BUILTIN_PROGRAMS(X) \
+  X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank) X(PersonalizedPageRank) \
+  X(KCore) X(ShortestPathCounts)
+// clang-format on
 
 template <typename First, typename... P>
 struct ProgramListAfter {

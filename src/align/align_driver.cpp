@@ -5,7 +5,6 @@
 // error afterwards. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
 // results are flushed in order and the run exits with kExitInterrupted, ready for --resume.
 #include <mpi.h>
-#include <nlohmann/json.hpp>
 #include <omp.h>
 #include <spdlog/spdlog.h>
 
@@ -20,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "align/align_input.hpp"
@@ -75,11 +75,11 @@ struct RankStats {
   std::uint64_t batches = 0;
   std::uint64_t pairs = 0;
   std::uint64_t cells = 0;
-  double pack_seconds = 0;     // summed over the rank's aligners: reading and packing
-  double compute_seconds = 0;  // summed over the rank's aligners (overlaps count twice)
-  double transfer_seconds = 0; // summed over the rank's aligners: copies to and from the GPU
-  double kernel_seconds = 0;   // summed over the rank's aligners: the GPU's kernel time
-  double busy_seconds = 0;     // wall time with at least one batch in an aligner
+  double pack_seconds = 0;      // summed over the rank's aligners: reading and packing
+  double compute_seconds = 0;   // summed over the rank's aligners (overlaps count twice)
+  double transfer_seconds = 0;  // summed over the rank's aligners: copies to and from the GPU
+  double kernel_seconds = 0;    // summed over the rank's aligners: the GPU's kernel time
+  double busy_seconds = 0;      // wall time with at least one batch in an aligner
   int aligners = 1;
 };
 
@@ -144,7 +144,9 @@ std::uint64_t longest_pair(const AlignInput& input) {
 // The other ranks wait for batches: a dispatch that hands out none releases them.
 DispatchOutcome release_workers(MPI_Comm comm, const RankWorkers& local) {
   DispatchCallbacks none;
-  none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> { return std::nullopt; };
+  none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> {
+    return std::nullopt;
+  };
   none.remote_batch = none.next_batch;
   none.accept = [](BatchResults&&) {};
   none.tick = [] {};
@@ -162,8 +164,8 @@ void discard_output(const AlignOptions& options, bool resuming) {
 // Rank 0: output and dispatch. Returns the dispatch's outcome; *exit_code is set when it
 // completed or was interrupted.
 DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const AlignInput& input,
-                         const SequenceStore& store, const RankWorkers& local,
-                         double load_seconds, int* exit_code) {
+                         const SequenceStore& store, const RankWorkers& local, double load_seconds,
+                         int* exit_code) {
   const auto& queries = input.queries;
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
@@ -174,8 +176,8 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
   const auto header_lines =
       static_cast<std::uint64_t>(std::count(header.begin(), header.end(), '\n'));
   const bool to_file = options.output != "-";
-  const bool resuming = options.resume && to_file &&
-                        std::filesystem::exists(options.output + ".partial");
+  const bool resuming =
+      options.resume && to_file && std::filesystem::exists(options.output + ".partial");
   if (resuming) check_job_record(options.output, record);
   ResultWriter writer(options.output, options.resume);
   if (writer.already_complete()) {
@@ -189,8 +191,9 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
              "--resume: {}.partial stops inside its header; run without --resume", options.output);
   const std::uint64_t first = writer.lines_kept() == 0 ? 0 : writer.lines_kept() - header_lines;
   if (first > 0) {
-    WG_REQUIRE(first <= plan.size(), "--resume: {}.partial has {} lines but the input gives {} pairs",
-               options.output, first, plan.size());
+    WG_REQUIRE(first <= plan.size(),
+               "--resume: {}.partial has {} lines but the input gives {} pairs", options.output,
+               first, plan.size());
     const PairRef last = plan.at(first - 1);
     WG_REQUIRE(format.line_is_pair(writer.last_kept_line(), queries[last.query].id,
                                    targets[last.target].id),
@@ -267,8 +270,9 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
     const double seconds = std::max(elapsed(), 1e-9);
     const double rate = static_cast<double>(done_pairs) / seconds;
     spdlog::info("aligned {}/{} pairs ({:.1f}%), {:.0f} pairs/s, {:.2f} GCUPS, ETA {:.0f} s",
-                 done_pairs, todo, todo ? 100.0 * static_cast<double>(done_pairs) / static_cast<double>(todo) : 100.0, rate,
-                 static_cast<double>(done_cells) / seconds * 1e-9,
+                 done_pairs, todo,
+                 todo ? 100.0 * static_cast<double>(done_pairs) / static_cast<double>(todo) : 100.0,
+                 rate, static_cast<double>(done_cells) / seconds * 1e-9,
                  rate > 0 ? static_cast<double>(todo - done_pairs) / rate : 0.0);
   };
 
@@ -305,8 +309,12 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
       compute_gcups += static_cast<double>(stats.cells) / stats.busy_seconds * 1e-9;
     if (stats.kernel_seconds > 0)
       kernel_gcups += static_cast<double>(stats.cells) / stats.kernel_seconds * 1e-9;
-    rank_reports.push_back({{"rank", rank}, {"backend", stats.backend}, {"aligners", stats.aligners},
-                            {"batches", stats.batches}, {"pairs", stats.pairs}, {"cells", stats.cells},
+    rank_reports.push_back({{"rank", rank},
+                            {"backend", stats.backend},
+                            {"aligners", stats.aligners},
+                            {"batches", stats.batches},
+                            {"pairs", stats.pairs},
+                            {"cells", stats.cells},
                             {"busy_seconds", stats.busy_seconds},
                             {"pack_seconds", stats.pack_seconds},
                             {"compute_seconds", stats.compute_seconds},
@@ -314,30 +322,41 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
                             {"kernel_seconds", stats.kernel_seconds}});
   }
   const double gcups = static_cast<double>(done_cells) / std::max(seconds, 1e-9) * 1e-9;
-  spdlog::info("{} {} pairs in {:.2f} s: {:.2f} GCUPS end to end, {:.2f} GCUPS in the aligners, "
-               "{:.2f} GCUPS in their kernels",
-               interrupted ? "stopped after" : "aligned", done_pairs, seconds, gcups, compute_gcups,
-               kernel_gcups);
+  spdlog::info(
+      "{} {} pairs in {:.2f} s: {:.2f} GCUPS end to end, {:.2f} GCUPS in the aligners, "
+      "{:.2f} GCUPS in their kernels",
+      interrupted ? "stopped after" : "aligned", done_pairs, seconds, gcups, compute_gcups,
+      kernel_gcups);
   // Where the time went, summed over ranks and aligners (stages overlap one another).
   const nlohmann::json time_split = {{"load_seconds", load_seconds},
                                      {"pack_seconds", total.pack_seconds},
                                      {"transfer_seconds", total.transfer_seconds},
                                      {"kernel_seconds", total.kernel_seconds},
                                      {"write_seconds", stream.seconds()}};
-  spdlog::info("time: {:.2f} s loading the input (before the dispatch), {:.2f} s reading and "
-               "packing batches, {:.2f} s copying to and from GPUs, {:.2f} s in kernels, {:.2f} s "
-               "writing results", load_seconds, total.pack_seconds, total.transfer_seconds,
-               total.kernel_seconds, stream.seconds());
+  spdlog::info(
+      "time: {:.2f} s loading the input (before the dispatch), {:.2f} s reading and "
+      "packing batches, {:.2f} s copying to and from GPUs, {:.2f} s in kernels, {:.2f} s "
+      "writing results",
+      load_seconds, total.pack_seconds, total.transfer_seconds, total.kernel_seconds,
+      stream.seconds());
   if (!options.report.empty()) {
     graph::write_report(options.report,
-                 {{"command", "align"}, {"pairs", done_pairs}, {"pairs_total", plan.size()},
-                  {"pairs_resumed", first}, {"cells", done_cells}, {"seconds", seconds},
-                  {"gcups", gcups}, {"compute_gcups", compute_gcups},
-                  {"kernel_gcups", kernel_gcups}, {"time_split", time_split},
-                  {"sequences_read_by", input.indexed() ? "every rank" : "rank 0"},
-                  {"alphabet", alphabet_name(input.alphabet)},
-                  {"scoring", input.scheme.description}, {"traceback", options.traceback},
-                  {"interrupted", interrupted}, {"ranks", rank_reports}});
+                        {{"command", "align"},
+                         {"pairs", done_pairs},
+                         {"pairs_total", plan.size()},
+                         {"pairs_resumed", first},
+                         {"cells", done_cells},
+                         {"seconds", seconds},
+                         {"gcups", gcups},
+                         {"compute_gcups", compute_gcups},
+                         {"kernel_gcups", kernel_gcups},
+                         {"time_split", time_split},
+                         {"sequences_read_by", input.indexed() ? "every rank" : "rank 0"},
+                         {"alphabet", alphabet_name(input.alphabet)},
+                         {"scoring", input.scheme.description},
+                         {"traceback", options.traceback},
+                         {"interrupted", interrupted},
+                         {"ranks", rank_reports}});
   }
   *exit_code = interrupted ? kExitInterrupted : kExitOk;
   return outcome;
@@ -382,10 +401,9 @@ int run_align(const AlignOptions& given) {
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
   RankWorkers local;
-  local.capacity_cells = options.batch_cells > 0
-                             ? options.batch_cells
-                             : (on_gpu ? std::uint64_t{60'000'000'000}
-                                       : std::uint64_t{300'000'000} * threads);
+  local.capacity_cells = options.batch_cells > 0 ? options.batch_cells
+                                                 : (on_gpu ? std::uint64_t{60'000'000'000}
+                                                           : std::uint64_t{300'000'000} * threads);
   local.floor_cells =
       std::min(local.capacity_cells, on_gpu ? kGpuFloorCells : kHostFloorCellsPerThread * threads);
   const KernelScoring& scoring = setup.scoring;
@@ -395,52 +413,53 @@ int run_align(const AlignOptions& given) {
   for (const auto& owned : aligners) {
     Aligner* aligner = owned.get();
     const SequenceStore* source = store.get();
-    local.workers.push_back([aligner, rank, source, &scoring, traceback, top, targets](WorkBatch&& batch) {
-      // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
-      // from the residues rank 0 shipped.
-      const auto pack_start = Clock::now();
-      std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
-      if (source)
-        pack_residues(batch, *source, residues);
-      else
-        std::memcpy(residues, batch.residues.data(), batch.residues.size());
-      const double pack_seconds = seconds_since(pack_start);
-      PairBatch pairs;
-      pairs.residues = residues;
-      pairs.offsets = std::move(batch.offsets);
-      pairs.lengths = std::move(batch.lengths);
-      pairs.query = std::move(batch.query);
-      pairs.target = std::move(batch.target);
-      const double before = aligner->compute_seconds();
-      const double kernel_before = aligner->kernel_seconds();
-      const double transfer_before = aligner->transfer_seconds();
-      std::vector<PairResult> results;
-      aligner->align(pairs, scoring, traceback, results);
-      BatchResults out;
-      out.id = batch.id;
-      out.pair_ids = std::move(batch.pair_ids);
-      out.cells = pairs.cells();
-      out.pack_seconds = pack_seconds;
-      out.compute_seconds = aligner->compute_seconds() - before;
-      out.transfer_seconds = aligner->transfer_seconds() - transfer_before;
-      out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
-      out.rank = rank;
-      out.backend = aligner->name();
-      out.scores.reserve(results.size());
-      if (traceback) {
-        out.cigars.reserve(results.size());
-        out.regions.reserve(4 * results.size());
-      }
-      for (auto& r : results) {
-        out.scores.push_back(r.score);
-        if (!traceback) continue;
-        out.cigars.push_back(std::move(r.cigar));
-        out.regions.insert(out.regions.end(),
-                           {r.query_begin, r.query_end, r.target_begin, r.target_end});
-      }
-      if (top > 0 && traceback) drop_outside_top(out, top, targets);
-      return out;
-    });
+    local.workers.push_back(
+        [aligner, rank, source, &scoring, traceback, top, targets](WorkBatch&& batch) {
+          // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
+          // from the residues rank 0 shipped.
+          const auto pack_start = Clock::now();
+          std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
+          if (source)
+            pack_residues(batch, *source, residues);
+          else
+            std::memcpy(residues, batch.residues.data(), batch.residues.size());
+          const double pack_seconds = seconds_since(pack_start);
+          PairBatch pairs;
+          pairs.residues = residues;
+          pairs.offsets = std::move(batch.offsets);
+          pairs.lengths = std::move(batch.lengths);
+          pairs.query = std::move(batch.query);
+          pairs.target = std::move(batch.target);
+          const double before = aligner->compute_seconds();
+          const double kernel_before = aligner->kernel_seconds();
+          const double transfer_before = aligner->transfer_seconds();
+          std::vector<PairResult> results;
+          aligner->align(pairs, scoring, traceback, results);
+          BatchResults out;
+          out.id = batch.id;
+          out.pair_ids = std::move(batch.pair_ids);
+          out.cells = pairs.cells();
+          out.pack_seconds = pack_seconds;
+          out.compute_seconds = aligner->compute_seconds() - before;
+          out.transfer_seconds = aligner->transfer_seconds() - transfer_before;
+          out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
+          out.rank = rank;
+          out.backend = aligner->name();
+          out.scores.reserve(results.size());
+          if (traceback) {
+            out.cigars.reserve(results.size());
+            out.regions.reserve(4 * results.size());
+          }
+          for (auto& r : results) {
+            out.scores.push_back(r.score);
+            if (!traceback) continue;
+            out.cigars.push_back(std::move(r.cigar));
+            out.regions.insert(out.regions.end(),
+                               {r.query_begin, r.query_end, r.target_begin, r.target_end});
+          }
+          if (top > 0 && traceback) drop_outside_top(out, top, targets);
+          return out;
+        });
   }
 
   int exit_code = kExitError;

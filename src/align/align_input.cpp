@@ -1,10 +1,9 @@
 #include "align/align_input.hpp"
 
-#include "align/result_format.hpp"
-
 #include <optional>
 #include <string>
 
+#include "align/result_format.hpp"
 #include "error.hpp"
 #include "input_stream.hpp"
 
@@ -24,7 +23,8 @@ Alphabet detect(const std::vector<FastaFile>& files) {
   return detect_alphabet(sample);
 }
 
-Alphabet detect(const std::vector<IndexedFasta>& files, const std::vector<std::unique_ptr<MappedFile>>& maps) {
+Alphabet detect(const std::vector<IndexedFasta>& files,
+                const std::vector<std::unique_ptr<MappedFile>>& maps) {
   std::string sample;
   for (std::size_t f = 0; f < files.size(); ++f)
     for (std::size_t r = 0; r < files[f].index.records() && sample.size() < kSample; ++r)
@@ -48,7 +48,8 @@ std::vector<Sequence> ids_of(std::vector<std::string>&& ids) {
   return sequences;
 }
 
-void require_equal_counts(const std::vector<std::string>& paths, std::size_t first, std::size_t second) {
+void require_equal_counts(const std::vector<std::string>& paths, std::size_t first,
+                          std::size_t second) {
   if (first != second)
     fail("--pairs: {} has {} records but {} has {}; the files pair record by record", paths[0],
          first, paths[1], second);
@@ -71,7 +72,8 @@ std::optional<std::vector<IndexedFasta>> index_all(const std::vector<std::string
 
 void load_indexed(const AlignOptions& options, std::vector<IndexedFasta>&& files,
                   const std::vector<std::unique_ptr<MappedFile>>& maps, AlignInput& input) {
-  input.alphabet = options.alphabet.empty() ? detect(files, maps) : parse_alphabet(options.alphabet);
+  input.alphabet =
+      options.alphabet.empty() ? detect(files, maps) : parse_alphabet(options.alphabet);
   input.scheme = make_scoring(options.scoring, input.alphabet);
   input.query_digest = digest_of(files[0], *maps[0]);
   if (files.size() > 1) input.target_digest = digest_of(files[1], *maps[1]);
@@ -84,7 +86,8 @@ void load_indexed(const AlignOptions& options, std::vector<IndexedFasta>&& files
   for (IndexedFasta& file : files) input.index.push_back(std::move(file.index));
 }
 
-void load_whole(const AlignOptions& options, const std::vector<std::string>& paths, AlignInput& input) {
+void load_whole(const AlignOptions& options, const std::vector<std::string>& paths,
+                AlignInput& input) {
   std::vector<FastaFile> files;
   for (const std::string& path : paths) files.push_back(read_fasta(path));
   if (!options.pairs.empty())
@@ -106,7 +109,8 @@ void load_whole(const AlignOptions& options, const std::vector<std::string>& pat
 AlignInput load_align_input(const AlignOptions& options) {
   const int modes = (!options.pairs.empty() ? 1 : 0) + (!options.all_vs_all.empty() ? 1 : 0) +
                     (!options.query.empty() || !options.target.empty() ? 1 : 0);
-  WG_REQUIRE(modes == 1, "give exactly one of --pairs A B, --all-vs-all FILE, --query Q --target T");
+  WG_REQUIRE(modes == 1,
+             "give exactly one of --pairs A B, --all-vs-all FILE, --query Q --target T");
   WG_REQUIRE(options.query.empty() == options.target.empty(), "--query and --target go together");
   WG_REQUIRE(options.pairs.empty() || options.pairs.size() == 2, "--pairs takes two FASTA files");
 

@@ -26,7 +26,7 @@ struct AlignInput {
   std::vector<std::uint32_t> separate_target_lengths;
   std::vector<FastaIndex> index;  // per file (queries, then targets) when every file is indexed
   SequenceDigest query_digest;
-  SequenceDigest target_digest;    // of the separate targets
+  SequenceDigest target_digest;  // of the separate targets
   std::unique_ptr<PairPlan> plan;
   Alphabet alphabet = Alphabet::dna;
   ScoringScheme scheme;

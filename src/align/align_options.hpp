@@ -14,17 +14,17 @@ struct AlignOptions {
   std::string all_vs_all;          // one file: every pair i < j
   std::string query;               // with target: every query with every target
   std::string target;
-  std::string alphabet;            // dna, protein, or empty to detect
+  std::string alphabet;  // dna, protein, or empty to detect
   ScoringOptions scoring;
-  bool traceback = false;          // also implied by --outfmt sam, paf, blast6
-  std::string outfmt = "tsv";      // tsv, sam, paf, blast6 (result_format.hpp)
-  std::uint32_t top = 0;           // --query/--target: keep each query's best K; 0 keeps all
+  bool traceback = false;      // also implied by --outfmt sam, paf, blast6
+  std::string outfmt = "tsv";  // tsv, sam, paf, blast6 (result_format.hpp)
+  std::uint32_t top = 0;       // --query/--target: keep each query's best K; 0 keeps all
   std::string output = "-";
   bool resume = false;
-  std::string backend = "auto";    // host, cuda, auto
-  std::string report;              // JSON report file, empty for none
-  std::uint64_t batch_cells = 0;   // cells per batch; 0 picks per backend
-  bool packed_scores = true;       // GPUs: 16-bit packed scores when they fit
+  std::string backend = "auto";   // host, cuda, auto
+  std::string report;             // JSON report file, empty for none
+  std::uint64_t batch_cells = 0;  // cells per batch; 0 picks per backend
+  bool packed_scores = true;      // GPUs: 16-bit packed scores when they fit
 };
 
 // Runs the alignment on every rank; returns the process exit code.

@@ -1,8 +1,7 @@
 #include "align/batch_source.hpp"
 
-#include <parallel/algorithm>
-
 #include <algorithm>
+#include <parallel/algorithm>
 
 #include "error.hpp"
 

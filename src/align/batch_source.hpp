@@ -33,8 +33,8 @@ class BatchSource {
   // skipped (already written by an earlier run). in_flight: how many batches the workers
   // hold at once (ranks x the batches each keeps). window_pairs: at most 2^kWindowBits.
   BatchSource(const std::vector<std::uint32_t>& query_lengths,
-              const std::vector<std::uint32_t>& target_lengths, const PairPlan& plan, std::uint64_t first_pair, std::size_t window_pairs,
-              int in_flight);
+              const std::vector<std::uint32_t>& target_lengths, const PairPlan& plan,
+              std::uint64_t first_pair, std::size_t window_pairs, int in_flight);
   ~BatchSource();
   BatchSource(const BatchSource&) = delete;
   BatchSource& operator=(const BatchSource&) = delete;

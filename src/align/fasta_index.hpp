@@ -11,7 +11,6 @@
 
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,16 +23,16 @@ namespace wg::align {
 
 struct FastaIndex {
   std::string path;
-  std::uint64_t file_size = 0;          // the file must still have this size when read
-  std::vector<std::uint64_t> starts;    // per record: offset of its '>'; then the file size
-  std::vector<std::uint32_t> lengths;   // per record: residues
-  std::vector<std::uint64_t> lines;     // per record: line number of its header
+  std::uint64_t file_size = 0;         // the file must still have this size when read
+  std::vector<std::uint64_t> starts;   // per record: offset of its '>'; then the file size
+  std::vector<std::uint32_t> lengths;  // per record: residues
+  std::vector<std::uint64_t> lines;    // per record: line number of its header
 
   std::size_t records() const { return lengths.size(); }
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & path & file_size & starts & lengths & lines;
+    ar& path& file_size& starts& lengths& lines;
   }
 };
 

@@ -7,7 +7,6 @@
 #include <boost/serialization/binary_object.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
-
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -23,7 +22,7 @@ namespace wg::align {
 template <class Archive>
 void serialize(Archive& ar, KernelScoring& scoring, unsigned /*version*/) {
   static_assert(std::is_trivially_copyable_v<KernelScoring>);
-  ar & boost::serialization::make_binary_object(&scoring, sizeof scoring);
+  ar& boost::serialization::make_binary_object(&scoring, sizeof scoring);
 }
 
 struct JobSetup {
@@ -31,11 +30,11 @@ struct JobSetup {
   std::string alphabet;                   // its name, for messages
   std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
-  std::uint64_t targets = 0;  // with --top: pair id / targets is the pair's query
+  std::uint64_t targets = 0;              // with --top: pair id / targets is the pair's query
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar & scoring & alphabet & letter_codes & files & targets;
+    ar& scoring& alphabet& letter_codes& files& targets;
   }
 };
 

@@ -52,15 +52,15 @@ void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
   WG_REQUIRE(results.scores.size() == results.pair_ids.size() &&
                  (!traceback_ || (results.cigars.size() == results.pair_ids.size() &&
                                   results.regions.size() == 4 * results.pair_ids.size())),
-             "internal error: batch {} has {} pairs but {} scores and {} CIGAR strings",
-             results.id, results.pair_ids.size(), results.scores.size(), results.cigars.size());
+             "internal error: batch {} has {} pairs but {} scores and {} CIGAR strings", results.id,
+             results.pair_ids.size(), results.scores.size(), results.cigars.size());
   // A batch's pairs come from one window or two: look the slab up only when it changes.
   Slab* s = nullptr;
   std::uint64_t slab_first = 0;
   for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
     const std::uint64_t id = results.pair_ids[k];
-    WG_REQUIRE(id >= next_ && id < plan_.size(), "internal error: result for pair {} (next {})",
-               id, next_);
+    WG_REQUIRE(id >= next_ && id < plan_.size(), "internal error: result for pair {} (next {})", id,
+               next_);
     const std::uint64_t offset = id - base_;
     if (!s || offset < slab_first || offset - slab_first >= window_pairs_) {
       const std::uint64_t k_slab = offset / window_pairs_;
@@ -84,8 +84,8 @@ void OrderedResults::append_ready(fmt::memory_buffer& out) {
   while (next_ < plan_.size() && !slabs_.empty() && slabs_.front()) {
     Slab& s = *slabs_.front();
     const std::size_t begin = static_cast<std::size_t>(next_ - base_);
-    const std::size_t limit = static_cast<std::size_t>(
-        std::min<std::uint64_t>(window_pairs_, plan_.size() - base_));
+    const std::size_t limit =
+        static_cast<std::size_t>(std::min<std::uint64_t>(window_pairs_, plan_.size() - base_));
     std::size_t end = begin;
     while (end < limit && s.done[end]) ++end;
     format_range(s, begin, end, out);
@@ -99,7 +99,8 @@ void OrderedResults::append_ready(fmt::memory_buffer& out) {
 void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
                                   fmt::memory_buffer& out) {
   // Formats lines from..to-1, the first being `pair`; returns the pair after the last.
-  const auto format = [&](std::size_t from, std::size_t to, PairRef pair, fmt::memory_buffer& into) {
+  const auto format = [&](std::size_t from, std::size_t to, PairRef pair,
+                          fmt::memory_buffer& into) {
     for (std::size_t at = from; at < to; ++at) {
       std::string* cigar = traceback_ ? &s.cigars[at] : nullptr;
       ResultRecord record;

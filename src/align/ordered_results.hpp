@@ -60,9 +60,9 @@ class OrderedResults final : public ResultSink {
   const ResultFormat& format_;
   bool traceback_;
   std::size_t window_pairs_;
-  std::uint64_t next_;         // next pair to write
-  PairRef next_pair_;          // its records
-  std::uint64_t base_;         // first pair of slabs_[0]
+  std::uint64_t next_;                       // next pair to write
+  PairRef next_pair_;                        // its records
+  std::uint64_t base_;                       // first pair of slabs_[0]
   std::deque<std::unique_ptr<Slab>> slabs_;  // null until a result of that window arrives
   std::unique_ptr<Slab> spare_;              // a retired slab, reused
   std::uint64_t pending_ = 0;

@@ -194,11 +194,11 @@ bool ResultFormat::line_is_pair(std::string_view line, const std::string& query_
   const auto f = fields(line, 6);
   // Where each format puts the target id: tsv and blast6 column 2, SAM column 3 (or '*'
   // when unmapped), PAF column 6.
-  const std::size_t target_column =
-      format_ == OutputFormat::sam ? 2 : format_ == OutputFormat::paf ? 5 : 1;
+  const std::size_t target_column = format_ == OutputFormat::sam   ? 2
+                                    : format_ == OutputFormat::paf ? 5
+                                                                   : 1;
   if (f.size() <= target_column || f[0] != query_id) return false;
-  return f[target_column] == target_id ||
-         (format_ == OutputFormat::sam && f[target_column] == "*");
+  return f[target_column] == target_id || (format_ == OutputFormat::sam && f[target_column] == "*");
 }
 
 }  // namespace wg::align

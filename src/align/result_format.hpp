@@ -32,11 +32,11 @@ bool needs_alignment(OutputFormat format);
 struct ResultRecord {
   const Sequence* query = nullptr;
   const Sequence* target = nullptr;
-  std::int32_t score = 0;              // scaled (ScoringScheme::scale)
-  const std::string* cigar = nullptr;  // null: score only
+  std::int32_t score = 0;                 // scaled (ScoringScheme::scale)
+  const std::string* cigar = nullptr;     // null: score only
   const std::uint32_t* region = nullptr;  // with the CIGAR: query begin, end, target begin,
                                           // end (0-based, end excluded)
-  bool secondary = false;  // --top: not the query's best (SAM flag 256)
+  bool secondary = false;                 // --top: not the query's best (SAM flag 256)
 };
 
 class ResultFormat {

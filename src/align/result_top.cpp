@@ -55,8 +55,8 @@ void TopResults::put(BatchResults& results, fmt::memory_buffer& out) {
     QueryTop& top = open_[q];
     ++top.seen;
     Entry entry{results.scores[k], static_cast<std::uint32_t>(id % targets), {}, {}};
-    if (top.heap.size() == top_ && !ranks_before(entry.score, entry.target,
-                                                 top.heap.front().score, top.heap.front().target))
+    if (top.heap.size() == top_ &&
+        !ranks_before(entry.score, entry.target, top.heap.front().score, top.heap.front().target))
       continue;
     if (traceback_) {
       entry.cigar = std::move(results.cigars[k]);

@@ -40,8 +40,8 @@ class TopResults final : public ResultSink {
     std::uint32_t region[4];
   };
   struct QueryTop {
-    std::uint64_t seen = 0;    // pairs of the query that came back
-    std::vector<Entry> heap;   // the best `top_` so far; front: the worst of them
+    std::uint64_t seen = 0;   // pairs of the query that came back
+    std::vector<Entry> heap;  // the best `top_` so far; front: the worst of them
   };
   void append_ready(fmt::memory_buffer& out);
 
@@ -50,7 +50,7 @@ class TopResults final : public ResultSink {
   const ResultFormat& format_;
   bool traceback_;
   std::uint32_t top_;
-  std::uint64_t next_query_ = 0;          // next query to write
+  std::uint64_t next_query_ = 0;            // next query to write
   std::map<std::uint64_t, QueryTop> open_;  // queries with results not yet written
 };
 

@@ -41,7 +41,8 @@ std::string first_difference(const std::string& ours, const std::string& theirs)
     if (!more_a && !more_b) return "the records differ";
     if (!more_a) line_a = "(nothing)";
     if (!more_b) line_b = "(nothing)";
-    if (line_a != line_b) return fmt::format("partial file has '{}', this run '{}'", line_b, line_a);
+    if (line_a != line_b)
+      return fmt::format("partial file has '{}', this run '{}'", line_b, line_a);
   }
 }
 
@@ -49,20 +50,23 @@ std::string first_difference(const std::string& ours, const std::string& theirs)
 
 std::string job_record(const AlignOptions& options, const AlignInput& input) {
   const KernelScoring& k = input.scheme.kernel;
-  std::string mode = !options.pairs.empty() ? "pairs" : !options.all_vs_all.empty() ? "all-vs-all"
-                                                                                     : "query-target";
+  std::string mode = !options.pairs.empty()        ? "pairs"
+                     : !options.all_vs_all.empty() ? "all-vs-all"
+                                                   : "query-target";
   std::string record;
   // Format 2: contents hashed per record, over the letters as written.
   record += "format: 2\n";
   record += "pairs: " + mode + "\n";
   record += "queries: " + sequences_line(input.query_digest) + "\n";
-  if (!input.targets_are_queries) record += "targets: " + sequences_line(input.target_digest) + "\n";
+  if (!input.targets_are_queries)
+    record += "targets: " + sequences_line(input.target_digest) + "\n";
   record += std::string("alphabet: ") + alphabet_name(input.alphabet) + "\n";
   record += "scoring: " + input.scheme.description + "\n";
-  record += fmt::format("scaled: scale {} open {} extend {} uniform {} match {} mismatch {} "
-                        "free ends {} local {} table {:016x}\n",
-                        input.scheme.scale, k.gap_open, k.gap_extend, k.uniform, k.match,
-                        k.mismatch, free_ends_name(k.free_ends), k.local, table_hash(k));
+  record += fmt::format(
+      "scaled: scale {} open {} extend {} uniform {} match {} mismatch {} "
+      "free ends {} local {} table {:016x}\n",
+      input.scheme.scale, k.gap_open, k.gap_extend, k.uniform, k.match, k.mismatch,
+      free_ends_name(k.free_ends), k.local, table_hash(k));
   record += fmt::format("traceback: {}\n", options.traceback);
   record += fmt::format("output: {} top {}\n", options.outfmt, options.top);
   return record;
@@ -87,9 +91,10 @@ void check_job_record(const std::string& output, const std::string& record) {
   }
   const std::string theirs = read_all(path);
   if (theirs != record)
-    fail("--resume: {}.partial was written with other inputs or settings ({}); run without "
-         "--resume to start afresh",
-         output, first_difference(record, theirs));
+    fail(
+        "--resume: {}.partial was written with other inputs or settings ({}); run without "
+        "--resume to start afresh",
+        output, first_difference(record, theirs));
 }
 
 void remove_job_record(const std::string& output) { std::remove(job_record_path(output).c_str()); }

@@ -1,7 +1,7 @@
 #include "align/scoring.hpp"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -14,7 +14,9 @@ namespace {
 
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) fail("--matrix: '{}' is neither a built-in matrix (BLOSUM62, EDNAFULL) nor a readable file", path);
+  if (!in)
+    fail("--matrix: '{}' is neither a built-in matrix (BLOSUM62, EDNAFULL) nor a readable file",
+         path);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
@@ -45,16 +47,18 @@ constexpr double kScoreLimit = double{1 << 28};
 std::int32_t to_fixed(const std::string& name, double value, std::int32_t scale) {
   const double scaled = value * scale;
   if (!(std::fabs(scaled) < kScoreLimit))
-    fail("{} {}: too large: scores are 32-bit integers, so a value may not exceed {} in "
-         "magnitude",
-         name, value, kScoreLimit / scale);
+    fail(
+        "{} {}: too large: scores are 32-bit integers, so a value may not exceed {} in "
+        "magnitude",
+        name, value, kScoreLimit / scale);
   return static_cast<std::int32_t>(std::lround(scaled));
 }
 
 // --free-ends names, in the order free_ends_name writes them.
-constexpr std::pair<const char*, std::uint8_t> kFreeEndNames[] = {
-    {"qb", kFreeQueryBegin}, {"qe", kFreeQueryEnd},
-    {"db", kFreeTargetBegin}, {"de", kFreeTargetEnd}};
+constexpr std::pair<const char*, std::uint8_t> kFreeEndNames[] = {{"qb", kFreeQueryBegin},
+                                                                  {"qe", kFreeQueryEnd},
+                                                                  {"db", kFreeTargetBegin},
+                                                                  {"de", kFreeTargetEnd}};
 }  // namespace
 
 std::uint8_t parse_free_ends(const std::string& list) {
@@ -100,8 +104,8 @@ SubstitutionMatrix parse_matrix(const std::string& text, const std::string& orig
       std::string word;
       while (words >> word) {
         if (word.size() != 1 || !std::isgraph(static_cast<unsigned char>(word[0])))
-          fail("{}: line {}: malformed matrix header: expected single letters, found '{}'",
-               origin, line_number, word);
+          fail("{}: line {}: malformed matrix header: expected single letters, found '{}'", origin,
+               line_number, word);
         matrix.letters += static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
       }
       continue;
@@ -162,8 +166,9 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
   k.gap_open = to_fixed("--gap-open", options.gap_open, scheme.scale);
   k.gap_extend = to_fixed("--gap-extend", options.gap_extend, scheme.scale);
   if (options.mode == "local") {
-    WG_REQUIRE(!options.end_gaps_free, "--end-gaps free is for --mode global; local alignments "
-                                       "have no end gaps");
+    WG_REQUIRE(!options.end_gaps_free,
+               "--end-gaps free is for --mode global; local alignments "
+               "have no end gaps");
     WG_REQUIRE(options.free_ends.empty(), "--free-ends is for --mode semi-global");
     k.local = true;
     k.free_ends = kFreeAllEnds;
@@ -209,8 +214,8 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
     }
     scheme.description = "matrix " + name;
   }
-  scheme.description += fmt::format(", gap open {} extend {}, ", options.gap_open,
-                                    options.gap_extend);
+  scheme.description +=
+      fmt::format(", gap open {} extend {}, ", options.gap_open, options.gap_extend);
   if (k.local)
     scheme.description += "local";
   else if (options.mode == "semi-global")
@@ -227,23 +232,25 @@ void check_score_range(const ScoringScheme& scheme, std::uint64_t longest_pair) 
   std::int64_t column = std::max<std::int64_t>(k.gap_open, k.gap_extend);
   for (int a = 0; a < kAlphabetSlots; ++a)
     for (int b = 0; b < kAlphabetSlots; ++b)
-      if (scheme.allowed[static_cast<std::size_t>(a)] && scheme.allowed[static_cast<std::size_t>(b)])
+      if (scheme.allowed[static_cast<std::size_t>(a)] &&
+          scheme.allowed[static_cast<std::size_t>(b)])
         column = std::max<std::int64_t>(column, std::llabs(k.table[a * kAlphabetSlots + b]));
   const double bound = static_cast<double>(column) * static_cast<double>(longest_pair);
   if (bound >= kScoreLimit)
-    fail("scores may reach {:.0f} (a pair of {} residues in all at up to {} per column) but "
-         "the aligners compute in 32 bits with a limit of {:.0f}: use smaller scores or "
-         "shorter sequences",
-         bound / scheme.scale, longest_pair, static_cast<double>(column) / scheme.scale,
-         kScoreLimit / scheme.scale);
+    fail(
+        "scores may reach {:.0f} (a pair of {} residues in all at up to {} per column) but "
+        "the aligners compute in 32 bits with a limit of {:.0f}: use smaller scores or "
+        "shorter sequences",
+        bound / scheme.scale, longest_pair, static_cast<double>(column) / scheme.scale,
+        kScoreLimit / scheme.scale);
 }
 
 std::string format_score(std::int32_t scaled, std::int32_t scale) {
   if (scaled % scale == 0) return std::to_string(scaled / scale);
   const std::int64_t hundredths = std::int64_t{scaled} * (100 / scale);
   const std::int64_t magnitude = hundredths < 0 ? -hundredths : hundredths;
-  std::string text = fmt::format("{}{}.{:02d}", hundredths < 0 ? "-" : "", magnitude / 100,
-                                 magnitude % 100);
+  std::string text =
+      fmt::format("{}{}.{:02d}", hundredths < 0 ? "-" : "", magnitude / 100, magnitude % 100);
   if (text.back() == '0') text.pop_back();
   return text;
 }

@@ -16,14 +16,14 @@
 namespace wg::align {
 
 struct ScoringOptions {
-  std::string matrix;                // name or file; empty: match/mismatch or the default
-  std::optional<double> match;       // with mismatch: score of equal / different letters
+  std::string matrix;           // name or file; empty: match/mismatch or the default
+  std::optional<double> match;  // with mismatch: score of equal / different letters
   std::optional<double> mismatch;
-  double gap_open = 10.0;            // cost of a gap's first residue
-  double gap_extend = 0.5;           // cost of each further residue
-  bool end_gaps_free = false;        // global: every end gap free (EMBOSS needle's default)
-  std::string mode = "global";       // global, semi-global, local
-  std::string free_ends;             // semi-global: e.g. "qb,de"; empty: all four
+  double gap_open = 10.0;       // cost of a gap's first residue
+  double gap_extend = 0.5;      // cost of each further residue
+  bool end_gaps_free = false;   // global: every end gap free (EMBOSS needle's default)
+  std::string mode = "global";  // global, semi-global, local
+  std::string free_ends;        // semi-global: e.g. "qb,de"; empty: all four
 };
 
 // FreeEnd bits of a --free-ends list of qb, qe, db, de (query/database begin/end, as
@@ -34,9 +34,9 @@ std::string free_ends_name(std::uint8_t free_ends);
 
 struct ScoringScheme {
   KernelScoring kernel;
-  std::int32_t scale = 1;            // kernel scores are user scores x scale
-  std::vector<bool> allowed;         // per residue code: does the scheme score it
-  std::string description;           // for logs and reports
+  std::int32_t scale = 1;     // kernel scores are user scores x scale
+  std::vector<bool> allowed;  // per residue code: does the scheme score it
+  std::string description;    // for logs and reports
 };
 
 ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet);

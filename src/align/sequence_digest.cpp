@@ -17,14 +17,16 @@ std::uint64_t record_hash(std::string_view id, std::string_view text) {
   for (const char c : id) hash = add_byte(hash, static_cast<unsigned char>(c));
   hash = add_byte(hash, 0);
   for (const char c : text)
-    if (!is_blank(static_cast<unsigned char>(c))) hash = add_byte(hash, static_cast<unsigned char>(c));
+    if (!is_blank(static_cast<unsigned char>(c)))
+      hash = add_byte(hash, static_cast<unsigned char>(c));
   return hash;
 }
 
 SequenceDigest combine(const std::vector<std::uint64_t>& hashes) {
   std::uint64_t content = kFnvBasis;
   for (const std::uint64_t h : hashes)
-    for (int byte = 0; byte < 8; ++byte) content = add_byte(content, static_cast<unsigned char>(h >> (8 * byte)));
+    for (int byte = 0; byte < 8; ++byte)
+      content = add_byte(content, static_cast<unsigned char>(h >> (8 * byte)));
   return {hashes.size(), content};
 }
 

@@ -77,8 +77,8 @@ void IndexedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {
              index.lines[r]);
 }
 
-void IndexedSequences::bad_letter(const FastaIndex& index, const MappedFile& file,
-                                  std::size_t r, char letter, std::uint64_t position) const {
+void IndexedSequences::bad_letter(const FastaIndex& index, const MappedFile& file, std::size_t r,
+                                  char letter, std::uint64_t position) const {
   fail("{}: record {} '{}' (line {}): invalid {} letter '{}' at position {}", index.path, r + 1,
        record_id(index, file, r), index.lines[r], alphabet_, letter, position);
 }

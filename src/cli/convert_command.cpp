@@ -20,10 +20,11 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
   auto* command = app.add_subcommand(
       "convert", "Convert a Matrix Market, SNAP or DIMACS graph file to sharded HDF5");
   command
-      ->add_option("input", settings->options.input,
-                   "Input file: .mtx (Matrix Market coordinate, 1-based), .txt/.tsv/.el "
-                   "(SNAP edge list, 0-based), .gr (DIMACS 'p sp'); .gz or .xz allowed; - for standard "
-                   "input (with --format)")
+      ->add_option(
+          "input", settings->options.input,
+          "Input file: .mtx (Matrix Market coordinate, 1-based), .txt/.tsv/.el "
+          "(SNAP edge list, 0-based), .gr (DIMACS 'p sp'); .gz or .xz allowed; - for standard "
+          "input (with --format)")
       ->required();
   command
       ->add_option("output", settings->options.output,

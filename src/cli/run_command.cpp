@@ -57,9 +57,10 @@ void check_run_options(const engine::RunOptions& o) {
 
 void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<engine::RunOptions>();
-  auto* command =
-      app.add_subcommand("run", "Run BFS, SSSP, SSWP, connected components, (personalized) PageRank, k-core "
-                        "or shortest-path counts on a graph");
+  auto* command = app.add_subcommand(
+      "run",
+      "Run BFS, SSSP, SSWP, connected components, (personalized) PageRank, k-core "
+      "or shortest-path counts on a graph");
   command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")
       ->required();
   command->add_option("--algo", options->algorithm, "Algorithm")

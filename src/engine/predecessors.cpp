@@ -19,8 +19,8 @@ std::vector<double> gather_distances(const std::vector<double>& mine, VertexId n
   MPI_CHECK(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm));
   for (std::size_t r = 1; r < counts.size(); ++r) displs[r] = displs[r - 1] + counts[r - 1];
   std::vector<double> all(num_vertices);
-  MPI_CHECK(MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(),
-                           displs.data(), MPI_DOUBLE, comm));
+  MPI_CHECK(MPI_Allgatherv(mine.data(), count, MPI_DOUBLE, all.data(), counts.data(), displs.data(),
+                           MPI_DOUBLE, comm));
   return all;
 }
 

@@ -68,7 +68,8 @@ void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRang
       h5c::write_string_slab(file, "ids", num_vertices, mine.begin, ids.names, ids.width);
     else
       h5c::write_slab(file, "ids", num_vertices, mine.begin, ids.numbers);
-    if (predecessors) h5c::write_slab(file, "predecessors", num_vertices, mine.begin, *predecessors);
+    if (predecessors)
+      h5c::write_slab(file, "predecessors", num_vertices, mine.begin, *predecessors);
     h5c::set_attribute(file, "algorithm", attributes.algorithm);
     h5c::set_attribute(file, "value", attributes.value_name);
     if (attributes.source) h5c::set_attribute(file, "source", *attributes.source);

@@ -61,14 +61,10 @@ const char* stop_text(StopReason reason) {
 // The name of a program's value: the TSV column header and the HDF5 `value` attribute.
 const char* value_name(const std::string& algorithm) {
   static const std::map<std::string, const char*> names = {
-      {graph::Bfs::kName, "hops"},
-      {graph::Sssp::kName, "distance"},
-      {graph::Sswp::kName, "width"},
-      {graph::ConnectedComponents::kName, "component"},
-      {graph::PageRank::kName, "rank"},
-      {graph::PersonalizedPageRank::kName, "rank"},
-      {graph::KCore::kName, "core"},
-      {graph::ShortestPathCounts::kName, "paths"}};
+      {graph::Bfs::kName, "hops"},      {graph::Sssp::kName, "distance"},
+      {graph::Sswp::kName, "width"},    {graph::ConnectedComponents::kName, "component"},
+      {graph::PageRank::kName, "rank"}, {graph::PersonalizedPageRank::kName, "rank"},
+      {graph::KCore::kName, "core"},    {graph::ShortestPathCounts::kName, "paths"}};
   const auto found = names.find(algorithm);
   return found != names.end() ? found->second : "value";
 }
@@ -134,8 +130,7 @@ void write_results(const RunOptions& o, const graph::GraphInfo& info, const grap
       }
     };
     write_tsv(
-        o.output_path,
-        fmt::format("id\t{}{}", name, predecessors ? "\tpredecessor" : ""), mine,
+        o.output_path, fmt::format("id\t{}{}", name, predecessors ? "\tpredecessor" : ""), mine,
         [&](VertexId begin, VertexId end, fmt::memory_buffer& out) {
           for (VertexId v = begin; v < end; ++v) {
             if (ids.relabelled())
@@ -200,8 +195,10 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
                "--algo {} needs either --personalization FILE or --source VERTEX (one of them)",
                P::kName);
   else
-    WG_REQUIRE(o.personalization_path.empty(), "--personalization: --algo {} takes no vertex "
-               "weights (only ppr does)", P::kName);
+    WG_REQUIRE(o.personalization_path.empty(),
+               "--personalization: --algo {} takes no vertex "
+               "weights (only ppr does)",
+               P::kName);
   WG_REQUIRE(!o.predecessors || P::kName == std::string(graph::Bfs::kName) ||
                  P::kName == std::string(graph::Sssp::kName),
              "--predecessors: only --algo bfs and sssp have shortest-path predecessors");
@@ -312,9 +309,9 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   const graph::GraphInfo& info = input.info();
   check_request<P>(o, info);
   const graph::VertexIds ids = graph::read_vertex_ids(info);
-  const std::uint64_t source =
-      (P::kNeedsSource || P::kVertexWeights) && o.source.has_value() ? find_source(o, info, ids)
-                                                                     : 0;
+  const std::uint64_t source = (P::kNeedsSource || P::kVertexWeights) && o.source.has_value()
+                                   ? find_source(o, info, ids)
+                                   : 0;
 
   Checkpoint checkpoint;
   if (!o.resume_path.empty()) {
@@ -335,10 +332,9 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   load.reject_negative_weights = P::kRejectsNegativeWeights;
   EngineGraph g = load_engine_graph(input, topology, load);
   if constexpr (P::kVertexWeights)
-    g.vertex_weights =
-        o.personalization_path.empty()
-            ? single_vertex_weights(static_cast<VertexId>(source), info.num_vertices)
-            : read_vertex_weights(o.personalization_path, ids, info.num_vertices);
+    g.vertex_weights = o.personalization_path.empty()
+                           ? single_vertex_weights(static_cast<VertexId>(source), info.num_vertices)
+                           : read_vertex_weights(o.personalization_path, ids, info.num_vertices);
   auto exchanger = make_exchanger(topology, gpus);
   const double load_seconds = MPI_Wtime() - started;
 
@@ -384,8 +380,8 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   if (!P::kAllActive)
     h["direction"] = P::kWholeLevel ? "pull" : graph::to_string(e.direction);  // pulls only
   if (P::kVertexWeights)
-    h["personalization"] = o.personalization_path.empty() ? fmt::format("source {}", source)
-                                                           : o.personalization_path;
+    h["personalization"] =
+        o.personalization_path.empty() ? fmt::format("source {}", source) : o.personalization_path;
   h["ranks"] = topology.size();
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
@@ -424,8 +420,10 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
     for (auto count : result.values) saturated[0] += count == P::kSaturated ? 1.0 : 0.0;
     comm::allreduce_sum(saturated, topology.world());
     if (saturated[0] > 0 && topology.rank() == 0)
-      spdlog::warn("{} vertices have more than 2^64 - 1 shortest paths: their counts are "
-                   "saturated at {}", saturated[0], P::kSaturated);
+      spdlog::warn(
+          "{} vertices have more than 2^64 - 1 shortest paths: their counts are "
+          "saturated at {}",
+          saturated[0], P::kSaturated);
   }
 
   if (result.reason != StopReason::signal && !o.output_path.empty()) {

@@ -22,9 +22,9 @@ enum class ToleranceRule { error, networkx };
 struct RunOptions {
   std::string graph_path;
   std::string algorithm;
-  std::optional<std::string> source;  // a vertex id as the graph's input file spelled it
-  std::string personalization_path;   // ppr: vertex weights (else --source)
-  bool predecessors = false;          // bfs, sssp: write each vertex's predecessor too
+  std::optional<std::string> source;          // a vertex id as the graph's input file spelled it
+  std::string personalization_path;           // ppr: vertex weights (else --source)
+  bool predecessors = false;                  // bfs, sssp: write each vertex's predecessor too
   std::uint64_t max_iterations = 0;           // 0: until converged
   std::uint64_t sample_sources = 0;           // > 0: time runs from this many random sources
   std::uint64_t seed = 1;                     // of the sampled sources
@@ -37,11 +37,11 @@ struct RunOptions {
   bool balance = true;
   double overlap = 0.25;
   int devices_per_rank = 1;
-  int ranks_per_node = 0;          // 0: physical nodes
-  std::string backend = "auto";    // host, cuda, or auto (backend_choice.hpp)
-  std::string kernel = "auto";     // CUDA backend: auto, ws, dynamic, vwc or thread
+  int ranks_per_node = 0;                   // 0: physical nodes
+  std::string backend = "auto";             // host, cuda, or auto (backend_choice.hpp)
+  std::string kernel = "auto";              // CUDA backend: auto, ws, dynamic, vwc or thread
   std::optional<std::string> virtual_warp;  // vwc: lanes per vertex (2 ... 32, auto; default 8)
-  std::string direction = "auto";  // frontier programs: auto, push or pull
+  std::string direction = "auto";           // frontier programs: auto, push or pull
   VertexId section_size = 256;
   std::string checkpoint_path;  // empty: derived from the output path when needed
   std::uint64_t checkpoint_every = 0;

@@ -57,10 +57,11 @@ nlohmann::json convert(const ConvertOptions& options, MPI_Comm comm) {
   MPI_Comm_rank(comm, &rank);
   const std::uint64_t unused = count_unused_ids(contents.edges, contents.num_vertices, comm);
   if (rank == 0 && unused > kUnusedShareWarning * contents.num_vertices)
-    spdlog::warn("{} of {} vertex ids ({:.0f}%) have no edges: they become isolated vertices "
-                 "(each its own component, each holding PageRank mass){}",
-                 unused, contents.num_vertices, 100.0 * unused / contents.num_vertices,
-                 format == InputFormat::snap ? "; --relabel numbers only the ids in use" : "");
+    spdlog::warn(
+        "{} of {} vertex ids ({:.0f}%) have no edges: they become isolated vertices "
+        "(each its own component, each holding PageRank mass){}",
+        unused, contents.num_vertices, 100.0 * unused / contents.num_vertices,
+        format == InputFormat::snap ? "; --relabel numbers only the ids in use" : "");
 
   WriteOptions write;
   write.vertex_ids = options.reorder == VertexOrder::none
@@ -124,9 +125,10 @@ nlohmann::json convert_graph(const ConvertOptions& options, MPI_Comm comm) {
   try {
     return convert(options, comm);
   } catch (const std::bad_alloc&) {
-    fail("{}: out of memory converting it to {}; use more ranks on more nodes (mpirun -n N) "
-         "and --shards N",
-         options.input, options.output);
+    fail(
+        "{}: out of memory converting it to {}; use more ranks on more nodes (mpirun -n N) "
+        "and --shards N",
+        options.input, options.output);
   }
 }
 

@@ -20,15 +20,14 @@ struct ConvertOptions {
   bool undirected = false;            // add the reverse of every edge
   bool keep_self_loops = false;
   bool keep_duplicates = false;
-  bool relabel = false;          // edge lists: number the ids densely, keep the originals
+  bool relabel = false;  // edge lists: number the ids densely, keep the originals
   VertexOrder reorder = VertexOrder::none;  // renumber the vertices for locality
-  std::uint32_t num_shards = 0;  // 0: automatic
+  std::uint32_t num_shards = 0;             // 0: automatic
 };
 
 // Collective over comm: refuses, before any work, an output or report that names the
 // input or each other, or that cannot be written (missing folder, not a regular file).
-void check_convert_outputs(const ConvertOptions& options, const std::string& report,
-                           MPI_Comm comm);
+void check_convert_outputs(const ConvertOptions& options, const std::string& report, MPI_Comm comm);
 
 // Collective over comm. Returns a report (the same on every rank) with the graph's
 // counts, the time taken and the throughput.

@@ -33,7 +33,6 @@ std::vector<double> section_in_edges(const GraphInfo& graph,
   return work;
 }
 
-
 // Marks the sources that lie outside the part reading them: the ghosts of that part
 // (partition/local_ids.hpp), the vertices another part must send it.
 void mark_read_outside(VertexRange part, const VertexId* sources, std::size_t count,

@@ -3,13 +3,14 @@
 // residues (packed from the store, in parallel for large batches), each sequence stored
 // once per batch, and guided batch sizes: about the remaining cells over twice the batches
 // in flight, never above the capacity, never below the floor while work is left.
+#include "align/batch_source.hpp"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <random>
 #include <set>
 
-#include "align/batch_source.hpp"
 #include "align/sequence_store.hpp"
 
 namespace wg::align {
@@ -35,7 +36,8 @@ std::vector<std::uint32_t> lengths(const std::vector<Sequence>& sequences) {
 }
 
 std::uint64_t direct_cells(const PairPlan& plan, std::uint64_t first,
-                           const std::vector<Sequence>& queries, const std::vector<Sequence>& targets) {
+                           const std::vector<Sequence>& queries,
+                           const std::vector<Sequence>& targets) {
   std::uint64_t cells = 0;
   for (std::uint64_t i = first; i < plan.size(); ++i) {
     const PairRef pair = plan.at(i);
@@ -53,14 +55,17 @@ TEST(AlignPairPlan, CellsFromMatchesDirectSum) {
   for (const std::uint64_t first : {0, 1, 5, 22, 100, 252, 253, 390, 391}) {
     if (first <= pairs.size()) {
       EXPECT_EQ(pairs.cells_from(first, lengths(queries), lengths(queries)),
-                direct_cells(pairs, first, queries, queries)) << "pairs from " << first;
+                direct_cells(pairs, first, queries, queries))
+          << "pairs from " << first;
     }
     if (first <= all.size()) {
       EXPECT_EQ(all.cells_from(first, lengths(queries), lengths(queries)),
-                direct_cells(all, first, queries, queries)) << "all-vs-all from " << first;
+                direct_cells(all, first, queries, queries))
+          << "all-vs-all from " << first;
     }
     EXPECT_EQ(cross.cells_from(first, lengths(queries), lengths(targets)),
-              direct_cells(cross, first, queries, targets)) << "query x target from " << first;
+              direct_cells(cross, first, queries, targets))
+        << "query x target from " << first;
   }
 }
 
@@ -91,7 +96,8 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
     ASSERT_FALSE(batch.pair_ids.empty());
     std::set<std::pair<std::uint32_t, std::uint32_t>> stored;  // (offset, length) per slot
     for (std::size_t s = 0; s < batch.lengths.size(); ++s)
-      EXPECT_TRUE(stored.insert({static_cast<std::uint32_t>(batch.offsets[s]), batch.lengths[s]}).second);
+      EXPECT_TRUE(
+          stored.insert({static_cast<std::uint32_t>(batch.offsets[s]), batch.lengths[s]}).second);
     std::size_t distinct_sequences = 0;
     std::set<std::uint32_t> query_records, target_records;
     for (std::size_t k = 0; k < batch.pair_ids.size(); ++k) {
@@ -107,8 +113,10 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
       ASSERT_EQ(batch.lengths[ts], t.size());
       EXPECT_EQ(batch.sequences[qs], pair.query);
       EXPECT_EQ(batch.sequences[ts], 30 + pair.target);
-      EXPECT_TRUE(std::equal(q.begin(), q.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[qs])));
-      EXPECT_TRUE(std::equal(t.begin(), t.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[ts])));
+      EXPECT_TRUE(std::equal(q.begin(), q.end(),
+                             residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[qs])));
+      EXPECT_TRUE(std::equal(t.begin(), t.end(),
+                             residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[ts])));
     }
     distinct_sequences = query_records.size() + target_records.size();
     EXPECT_EQ(batch.lengths.size(), distinct_sequences) << "each sequence once per batch";
@@ -124,8 +132,10 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
 TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
   std::vector<Sequence> queries(32), targets(32);
   for (std::size_t i = 0; i < 32; ++i) {
-    queries[i] = {"q" + std::to_string(i), std::vector<std::uint8_t>(300'000 + i, static_cast<std::uint8_t>(i % 7))};
-    targets[i] = {"t" + std::to_string(i), std::vector<std::uint8_t>(299'000 - i, static_cast<std::uint8_t>(10 + i % 5))};
+    queries[i] = {"q" + std::to_string(i),
+                  std::vector<std::uint8_t>(300'000 + i, static_cast<std::uint8_t>(i % 7))};
+    targets[i] = {"t" + std::to_string(i),
+                  std::vector<std::uint8_t>(299'000 - i, static_cast<std::uint8_t>(10 + i % 5))};
   }
   const PairPlan plan(PairMode::pairs, 32, 32);
   const auto query_lengths = lengths(queries);
@@ -136,12 +146,17 @@ TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
   ASSERT_GT(cut->pool_size(), std::uint64_t{16} << 20);
   const auto [batch, residues] = packed(std::move(*cut), EncodedSequences(queries, targets));
   ASSERT_EQ(batch.pair_ids.size(), 32u);
-  ASSERT_EQ(residues.size(), std::accumulate(batch.lengths.begin(), batch.lengths.end(), std::size_t{0}));
+  ASSERT_EQ(residues.size(),
+            std::accumulate(batch.lengths.begin(), batch.lengths.end(), std::size_t{0}));
   for (std::size_t k = 0; k < 32; ++k) {
     const auto& q = queries[batch.pair_ids[k]].codes;
     const auto& t = targets[batch.pair_ids[k]].codes;
-    EXPECT_TRUE(std::equal(q.begin(), q.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.query[k]])));
-    EXPECT_TRUE(std::equal(t.begin(), t.end(), residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.target[k]])));
+    EXPECT_TRUE(
+        std::equal(q.begin(), q.end(),
+                   residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.query[k]])));
+    EXPECT_TRUE(
+        std::equal(t.begin(), t.end(),
+                   residues.begin() + static_cast<std::ptrdiff_t>(batch.offsets[batch.target[k]])));
   }
   EXPECT_FALSE(source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62));
 }
@@ -153,7 +168,8 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   const std::uint64_t capacity = 10'000'000;
   const std::uint64_t floor = 2'000;
   const auto sequence_lengths = lengths(sequences);
-  BatchSource source(sequence_lengths, sequence_lengths, plan, 0, 1 << 16, in_flight);  // one window
+  BatchSource source(sequence_lengths, sequence_lengths, plan, 0, 1 << 16,
+                     in_flight);  // one window
   const std::uint64_t total = source.remaining_cells();
   ASSERT_EQ(total, direct_cells(plan, 0, sequences, sequences));
   std::uint64_t handed_out = 0;

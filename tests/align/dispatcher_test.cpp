@@ -2,6 +2,8 @@
 // reach rank 0 once, whichever rank pulled it; and a worker rank whose aligner fails (a
 // bad record found while packing its batch) stops the dispatch: every rank returns, and
 // the error, agreed on all ranks, is reported by the failing rank alone.
+#include "align/dispatcher.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -10,7 +12,6 @@
 #include <optional>
 #include <vector>
 
-#include "align/dispatcher.hpp"
 #include "error.hpp"
 #include "graph/collective_error.hpp"
 
@@ -74,7 +75,8 @@ class OwnComm {
 TEST(AlignDispatcher, EveryBatchComesBackOnce) {
   const OwnComm comm;
   const int rank = rank_of(comm);
-  const RankWorkers local = one_worker([rank](WorkBatch&& batch) { return result_of(batch, rank); });
+  const RankWorkers local =
+      one_worker([rank](WorkBatch&& batch) { return result_of(batch, rank); });
   const std::atomic<bool> stop{false};
   if (rank != 0) {
     EXPECT_FALSE(run_worker(comm, local).error);
@@ -105,7 +107,8 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
   const OwnComm comm;
   const int rank = rank_of(comm);
   const int failing = size - 1;
-  const std::string message = "reads.fa: record 7 'x' (line 13): invalid dna letter 'J' at position 2";
+  const std::string message =
+      "reads.fa: record 7 'x' (line 13): invalid dna letter 'J' at position 2";
   const RankWorkers local = one_worker([&, rank](WorkBatch&& batch) {
     if (rank == failing) throw Error(message);
     return result_of(batch, rank);
@@ -116,7 +119,9 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
     CountingSource source;
     DispatchCallbacks callbacks;
     // Only the workers align, so the failing one surely gets batches.
-    callbacks.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> { return std::nullopt; };
+    callbacks.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> {
+      return std::nullopt;
+    };
     callbacks.remote_batch = [&](std::uint64_t, std::uint64_t) { return source.next(); };
     callbacks.accept = [](BatchResults&&) {};
     callbacks.tick = [] {};

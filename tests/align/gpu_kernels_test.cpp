@@ -22,9 +22,11 @@ std::vector<std::uint32_t> boundary_lengths() {
   std::vector<std::uint32_t> lengths{1, 2, 3, 15, 16, 17};
   for (const auto& c : kLengthClasses) {
     if (c.max_query > 4096) continue;
-    for (const std::uint32_t d : {c.max_query - 1, c.max_query, c.max_query + 1}) lengths.push_back(d);
+    for (const std::uint32_t d : {c.max_query - 1, c.max_query, c.max_query + 1})
+      lengths.push_back(d);
     const auto rows_per_pass = static_cast<std::uint32_t>(c.group * kRowsPerThread);
-    for (const std::uint32_t d : {rows_per_pass - 1, rows_per_pass, rows_per_pass + 1, 2 * rows_per_pass + 3})
+    for (const std::uint32_t d :
+         {rows_per_pass - 1, rows_per_pass, rows_per_pass + 1, 2 * rows_per_pass + 3})
       lengths.push_back(d);
   }
   for (const std::uint32_t d : {700u, 1000u, 1500u, 2100u}) lengths.push_back(d);
@@ -228,37 +230,42 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
     TestBatch made = make_batch(scheme.alphabet, rng);
     const PairBatch& batch = made.view();
     for (const bool traceback : {false, true})
-    for (int packed = 0; packed < 2; ++packed) {
-      if (traceback && packed) continue;  // traceback always runs on 32-bit scores
-      std::vector<PairResult> expected;
-      std::vector<PairResult> got;
-      host->align(batch, scoring.kernel, traceback, expected);
-      gpus[packed]->align(batch, scoring.kernel, traceback, got);
-      ASSERT_EQ(got.size(), expected.size());
-      int mismatches = 0;
-      for (std::size_t p = 0; p < batch.size(); ++p) {
-        const auto region = [](const PairResult& r) {
-          return std::array<std::uint32_t, 4>{r.query_begin, r.query_end, r.target_begin,
-                                              r.target_end};
-        };
-        if (got[p].score == expected[p].score && got[p].cigar == expected[p].cigar &&
-            region(got[p]) == region(expected[p]))
-          continue;
-        if (++mismatches > 10) continue;
-        ADD_FAILURE() << scoring.description << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only")
-                      << ": pair " << p << " (" << batch.query_length(p) << " x "
-                      << batch.target_length(p) << ", class "
-                      << kLengthClasses[length_class_of(batch.query_length(p))].name << "): GPU "
-                      << got[p].score << " " << got[p].cigar.substr(0, 80) << ", host "
-                      << expected[p].score << " " << expected[p].cigar.substr(0, 80)
-                      << " (regions " << got[p].query_begin << "-" << got[p].query_end << "/"
-                      << got[p].target_begin << "-" << got[p].target_end << " and "
-                      << expected[p].query_begin << "-" << expected[p].query_end << "/"
-                      << expected[p].target_begin << "-" << expected[p].target_end << ")";
+      for (int packed = 0; packed < 2; ++packed) {
+        if (traceback && packed) continue;  // traceback always runs on 32-bit scores
+        std::vector<PairResult> expected;
+        std::vector<PairResult> got;
+        host->align(batch, scoring.kernel, traceback, expected);
+        gpus[packed]->align(batch, scoring.kernel, traceback, got);
+        ASSERT_EQ(got.size(), expected.size());
+        int mismatches = 0;
+        for (std::size_t p = 0; p < batch.size(); ++p) {
+          const auto region = [](const PairResult& r) {
+            return std::array<std::uint32_t, 4>{r.query_begin, r.query_end, r.target_begin,
+                                                r.target_end};
+          };
+          if (got[p].score == expected[p].score && got[p].cigar == expected[p].cigar &&
+              region(got[p]) == region(expected[p]))
+            continue;
+          if (++mismatches > 10) continue;
+          ADD_FAILURE() << scoring.description
+                        << (traceback ? " traceback"
+                            : packed  ? " packed 16-bit"
+                                      : " score-only")
+                        << ": pair " << p << " (" << batch.query_length(p) << " x "
+                        << batch.target_length(p) << ", class "
+                        << kLengthClasses[length_class_of(batch.query_length(p))].name << "): GPU "
+                        << got[p].score << " " << got[p].cigar.substr(0, 80) << ", host "
+                        << expected[p].score << " " << expected[p].cigar.substr(0, 80)
+                        << " (regions " << got[p].query_begin << "-" << got[p].query_end << "/"
+                        << got[p].target_begin << "-" << got[p].target_end << " and "
+                        << expected[p].query_begin << "-" << expected[p].query_end << "/"
+                        << expected[p].target_begin << "-" << expected[p].target_end << ")";
+        }
+        EXPECT_EQ(mismatches, 0) << scoring.description
+                                 << (traceback ? " traceback"
+                                     : packed  ? " packed 16-bit"
+                                               : " score-only");
       }
-      EXPECT_EQ(mismatches, 0) << scoring.description
-                               << (traceback ? " traceback" : packed ? " packed 16-bit" : " score-only");
-    }
   }
 }
 

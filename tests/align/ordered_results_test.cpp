@@ -2,6 +2,8 @@
 // come out in input order, byte for byte as worked out by hand (scores, decimal scores,
 // traceback columns), nothing is written before its predecessors, a resumed run starts at
 // its first pair, and the file layer keeps complete lines of a partial output.
+#include "align/ordered_results.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,7 +11,6 @@
 #include <map>
 #include <sstream>
 
-#include "align/ordered_results.hpp"
 #include "align/result_format.hpp"
 #include "align/result_stream.hpp"
 #include "align/result_top.hpp"
@@ -74,8 +75,7 @@ TEST(AlignOrderedResults, OutOfOrderAcrossWindowsComesOutInOrder) {
   out.clear();
   auto third = batch({8, 4, 6, 3, 5}, {80, 40, 60, 30, 50});
   ordered.put(third, out);
-  EXPECT_EQ(text(out),
-            "a\te\t30\nb\tc\t40\nb\td\t50\nb\te\t60\nc\td\t70\nc\te\t80\nd\te\t90\n");
+  EXPECT_EQ(text(out), "a\te\t30\nb\tc\t40\nb\td\t50\nb\te\t60\nc\td\t70\nc\te\t80\nd\te\t90\n");
   EXPECT_EQ(ordered.next_index(), 10u);
   EXPECT_EQ(ordered.pending(), 0u);
 }
@@ -92,8 +92,9 @@ TEST(AlignOrderedResults, DecimalScoresAndTracebackColumns) {
   auto earlier = batch({0}, {8}, {"4="});
   ordered.put(earlier, out);
   // identity = matches / length: 4/4 and 3/6.
-  EXPECT_EQ(text(out), "q0\tt0\t4\t1.0000\t4\t4=\t1\t3\t1\t3\n"
-                       "q1\tt1\t-3.5\t0.5000\t6\t3=1X2I\t1\t3\t1\t3\n");
+  EXPECT_EQ(text(out),
+            "q0\tt0\t4\t1.0000\t4\t4=\t1\t3\t1\t3\n"
+            "q1\tt1\t-3.5\t0.5000\t6\t3=1X2I\t1\t3\t1\t3\n");
 }
 
 TEST(AlignOrderedResults, ScoresAreWrittenAsFormatScoreWritesThem) {
@@ -146,7 +147,8 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
   std::uint64_t index = 0;
   for (std::size_t i = 0; i < 300; ++i)
     for (std::size_t j = i + 1; j < 300; ++j, ++index)
-      expected += ids[i] + "\t" + ids[j] + "\t" + std::to_string(static_cast<int>(index % 1000) - 500) + "\n";
+      expected += ids[i] + "\t" + ids[j] + "\t" +
+                  std::to_string(static_cast<int>(index % 1000) - 500) + "\n";
   ASSERT_EQ(index, plan.size());
   BatchResults later, earlier;
   for (std::uint64_t id = 0; id < plan.size(); ++id) {
@@ -180,8 +182,9 @@ TEST(AlignOrderedResults, ResumedRunStartsAtItsFirstPairAndRefusesEarlierOnes) {
 }
 
 TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("wg_ordered_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("wg_ordered_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "out.tsv").string();
   const auto sequences = named({"a", "b", "c", "d", "e"});

@@ -305,8 +305,7 @@ class VirtualWarpTest : public ::testing::TestWithParam<std::string> {
         const auto got = run<P>(input, partitions, gpu_, k, Direction::pull, iterations);
         std::size_t wrong = 0;
         for (std::size_t v = 0; v < want.size(); ++v)
-          if (!(tolerance == 0.0 ? got[v] == want[v]
-                                 : std::fabs(got[v] - want[v]) <= tolerance) &&
+          if (!(tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance) &&
               ++wrong <= 3)
             ADD_FAILURE() << P::kName << " " << graph::to_string(k) << " vertex " << v << ": "
                           << got[v] << " vs " << want[v];

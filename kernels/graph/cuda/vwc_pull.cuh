@@ -42,8 +42,8 @@ __global__ void __launch_bounds__(kBlockThreads) vwc_pull_kernel(PullArgs<P> a, 
 // power of two and kept within 2..32.
 inline int auto_virtual_warp(EdgeIndex edges, std::size_t rows) {
   int lanes = 2;
-  while (lanes < 32 && static_cast<double>(lanes) * static_cast<double>(rows) <
-                           static_cast<double>(edges))
+  while (lanes < 32 &&
+         static_cast<double>(lanes) * static_cast<double>(rows) < static_cast<double>(edges))
     lanes *= 2;
   return lanes;
 }

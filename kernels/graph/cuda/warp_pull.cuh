@@ -126,12 +126,12 @@ struct PullArgs {
   typename P::Value* values;          // read for the old value, written in place
   const BitWord* frontier;            // frontier programs: gathers only from these
   ProgramParams params;
-  const double* global_sum;  // device copy of params.global_sum, or null
+  const double* global_sum;      // device copy of params.global_sum, or null
   const double* vertex_weights;  // programs with kVertexWeights: per stored vertex, on the device
-  FrontierOut next;          // frontier programs: the next frontier
-  BitWord* changed_bits;     // all-active programs: changed vertices (outboxes), or null
-  BlockTotals totals;        // all-active programs
-  EdgeIndex heavy_degree;    // WS and dynamic: rows longer than this are left to heavy_rows.cuh
+  FrontierOut next;              // frontier programs: the next frontier
+  BitWord* changed_bits;         // all-active programs: changed vertices (outboxes), or null
+  BlockTotals totals;            // all-active programs
+  EdgeIndex heavy_degree;        // WS and dynamic: rows longer than this are left to heavy_rows.cuh
 };
 
 // A lane's part of a warp pull: whether its vertex is applied here (`pulled`, unless it

@@ -32,8 +32,7 @@ template <typename P>
 PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& sections,
                         VertexRange assigned, const BitWord* frontier,
                         const typename P::Value* messages, typename P::Value* values,
-                        const double* vertex_weights, const ProgramParams& params,
-                        BitWord* next) {
+                        const double* vertex_weights, const ProgramParams& params, BitWord* next) {
   using Value = typename P::Value;
   const auto first = static_cast<std::int64_t>(sections.first(assigned));
   const auto last = static_cast<std::int64_t>(sections.last(assigned));
