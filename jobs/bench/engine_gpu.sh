@@ -16,7 +16,7 @@
 # Usage: jobs/bench/engine_gpu.sh [OUT_DIR]
 #   env: SCALES ("22 24"), SOURCES (16), ROAD, SOCIAL, BASELINES, WARPGRAPH (build/warpgraph),
 #        PYTHON (python3 with h5py), PREP_RANKS (8: MPI ranks that generate and convert),
-#        PAGERANK_KERNELS ("auto vwc dynamic")
+#        PAGERANK_KERNELS ("auto ws vwc")
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-engine-gpu}
@@ -25,7 +25,7 @@ scales=${SCALES:-22 24}
 sources=${SOURCES:-16}
 python=${PYTHON:-python3}
 baselines=${BASELINES:-}
-pagerank_kernels=${PAGERANK_KERNELS:-auto vwc dynamic}
+pagerank_kernels=${PAGERANK_KERNELS:-auto ws vwc}
 prep=(mpirun -n "${PREP_RANKS:-8}" --oversubscribe --bind-to none "$warpgraph")
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -41,6 +41,7 @@ enum class KernelChoice {
   vwc16,
   vwc32,
   vwc_auto,
+  rowblock,
   thread
 };
 
@@ -96,6 +97,8 @@ inline const char* to_string(KernelChoice k) {
       return "vwc32";
     case KernelChoice::vwc_auto:
       return "vwc-auto";
+    case KernelChoice::rowblock:
+      return "rowblock";
     case KernelChoice::thread:
       return "thread";
   }

@@ -145,10 +145,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"host", "auto", "cuda"}));
   command
       ->add_option("--kernel", options->kernel,
-                   "CUDA pull kernel: auto (thread for BFS, else ws), ws (warp segmentation), "
-                   "dynamic (warps over a compacted list), vwc (virtual warps, the baseline), "
-                   "thread (one thread per vertex, stopping at its first frontier in-neighbour)")
-      ->check(CLI::IsMember({"auto", "ws", "dynamic", "vwc", "thread"}));
+                   "CUDA pull kernel: auto (thread for BFS, rowblock for PageRank and "
+                   "ppr, else ws), ws (warp segmentation), dynamic (warps "
+                   "over a compacted list), vwc (virtual warps, the baseline), rowblock (row "
+                   "blocks staged in shared memory), thread (one thread per vertex, stopping "
+                   "at its first frontier in-neighbour)")
+      ->check(CLI::IsMember({"auto", "ws", "dynamic", "vwc", "rowblock", "thread"}));
   command
       ->add_option("--virtual-warp", options->virtual_warp,
                    "--kernel vwc: lanes per vertex, 2, 4, 8 (default), 16, 32, or auto (the "

@@ -245,10 +245,10 @@ KernelChoice kernel_choice(const std::string& name, const std::optional<std::str
       if (k == std::to_string(graph::virtual_warp_lanes(c))) return c;
     ::wg::fail("--virtual-warp {} is not known (2, 4, 8, 16, 32 or auto)", k);
   }
-  for (KernelChoice k :
-       {KernelChoice::automatic, KernelChoice::ws, KernelChoice::dynamic, KernelChoice::thread})
+  for (KernelChoice k : {KernelChoice::automatic, KernelChoice::ws, KernelChoice::dynamic,
+                         KernelChoice::rowblock, KernelChoice::thread})
     if (name == graph::to_string(k)) return k;
-  ::wg::fail("--kernel {} is not known (auto, ws, dynamic, vwc, thread)", name);
+  ::wg::fail("--kernel {} is not known (auto, ws, dynamic, vwc, rowblock, thread)", name);
 }
 
 Direction direction_choice(const std::string& name) {
@@ -259,10 +259,12 @@ Direction direction_choice(const std::string& name) {
 
 // Graph500-style: the same partitions run from many sampled sources; each run's time is
 // its iterations' (initial values and frontier are set up outside it), its rate the
-// edges of the reached vertices (undirected edges once) per second.
+// edges of the reached vertices (undirected edges once) per second. Sources are reported
+// by the user's ids (`ids`), as every output is.
 template <typename P>
-void sample_runs(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
-                 Enactor<P>& enactor, graph::ProgramParams params, RunReport& report) {
+void sample_runs(const RunOptions& o, const GraphInput& input, const graph::VertexIds& ids,
+                 const comm::GraphTopology& topology, Enactor<P>& enactor,
+                 graph::ProgramParams params, RunReport& report) {
   const graph::GraphInfo& info = input.info();
   const std::vector<EdgeIndex> out =
       input.read_indptr(graph::EdgeDirection::out, {0, info.num_vertices}, topology.world());
@@ -283,14 +285,17 @@ void sample_runs(const RunOptions& o, const GraphInput& input, const comm::Graph
     if (!info.directed) edges[0] /= 2.0;
     const double rate = edges[0] / seconds;
     rates.push_back(rate);
-    runs.push_back({{"source", sources[i]},
+    const nlohmann::json source = !ids.relabelled() ? nlohmann::json(sources[i])
+                                  : ids.numeric()   ? nlohmann::json(ids.integer_ids()[sources[i]])
+                                                    : nlohmann::json(ids.string_ids()[sources[i]]);
+    runs.push_back({{"source", source},
                     {"iterations", result.iterations},
                     {"seconds", seconds},
                     {"edges", edges[0]},
                     {"teps", rate}});
     spdlog::info("source {} ({} of {}): {} iterations, {:.3f} ms, {:.3g} edges, {:.3f} GTEPS",
-                 sources[i], i + 1, sources.size(), result.iterations, seconds * 1e3, edges[0],
-                 rate * 1e-9);
+                 ids.name(sources[i]), i + 1, sources.size(), result.iterations, seconds * 1e3,
+                 edges[0], rate * 1e-9);
   }
   const auto [low, high] = std::minmax_element(rates.begin(), rates.end());
   report.header()["sampled_sources"] = {{"seed", o.seed},
@@ -404,7 +409,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   Enactor<P> enactor(g, *exchanger, topology.world(), e, report);
   if (o.sample_sources > 0) {
     WG_REQUIRE(P::kNeedsSource, "--sample-sources: --algo {} takes no source", P::kName);
-    sample_runs<P>(o, input, topology, enactor, e.params, report);
+    sample_runs<P>(o, input, ids, topology, enactor, e.params, report);
     if (topology.rank() == 0 && !o.report_path.empty()) report.write(o.report_path);
     return kExitOk;
   }

@@ -108,6 +108,24 @@ MemoryGraph grid_graph() {
   return MemoryGraph(std::move(edges), kRows * kCols + 128);
 }
 
+// Rows of every length class the pulls treat apart: a hub of 6,000 neighbours (a heavy
+// row, split into chunks), one of 3,000 (too long for a row block's stage, pulled by a
+// whole block), 40 of 100, and a weighted ring through all 9,000 vertices.
+MemoryGraph hubs_graph() {
+  constexpr VertexId kVertices = 9000;
+  std::vector<graph::Edge> edges;
+  auto both = [&](VertexId u, VertexId v, Weight w) {
+    edges.push_back({u, v, w});
+    edges.push_back({v, u, w});
+  };
+  for (VertexId v = 0; v < kVertices; ++v) both(v, (v + 1) % kVertices, 1 + v % 7);
+  for (VertexId v = 10; v < 6010; ++v) both(0, v, 2 + v % 5);
+  for (VertexId v = 3000; v < 6000; ++v) both(1, v, 1 + v % 3);
+  for (VertexId h = 2; h < 42; ++h)
+    for (VertexId k = 0; k < 100; ++k) both(h, 6100 + (h * 37 + k * 11) % 2900, 3);
+  return MemoryGraph(std::move(edges), kVertices);
+}
+
 struct Gpu {
   std::vector<int> devices;  // empty: host backend
   bool shared = false;
@@ -275,7 +293,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::Values("rmat", "grid"),
                        ::testing::Values(KernelChoice::automatic, KernelChoice::ws,
                                          KernelChoice::dynamic, KernelChoice::vwc8,
-                                         KernelChoice::thread),
+                                         KernelChoice::rowblock, KernelChoice::thread),
                        ::testing::Values(Direction::automatic, Direction::push, Direction::pull),
                        ::testing::Values(1, 2)),
     [](const ::testing::TestParamInfo<Case>& c) {
@@ -327,6 +345,50 @@ TEST_P(VirtualWarpTest, EveryWidthAgrees) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, VirtualWarpTest, ::testing::Values("rmat", "grid"));
+
+// Every pull kernel on rows of every length class (hubs_graph), against the host backend.
+class HubRowsTest : public ::testing::TestWithParam<KernelChoice> {
+ protected:
+  void SetUp() override {
+    const std::string why = gpu_or_skip(gpu_);
+    if (!why.empty()) GTEST_SKIP() << why;
+  }
+
+  template <typename P>
+  void compare(double tolerance) {
+    const MemoryGraph input = hubs_graph();
+    std::uint64_t iterations = 0;
+    const auto want =
+        run<P>(input, 1, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations);
+    for (int partitions : {1, 2}) {
+      const auto got = run<P>(input, partitions, gpu_, GetParam(), Direction::pull, iterations);
+      std::size_t wrong = 0;
+      for (std::size_t v = 0; v < want.size(); ++v)
+        if (!(tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance) &&
+            ++wrong <= 3)
+          ADD_FAILURE() << P::kName << " vertex " << v << ": " << got[v] << " vs " << want[v];
+      EXPECT_EQ(wrong, 0u) << P::kName << ", " << partitions << " partitions";
+    }
+  }
+
+  Gpu gpu_;
+};
+
+TEST_P(HubRowsTest, EveryRowLengthAgrees) {
+  compare<graph::Bfs>(0.0);
+  compare<graph::Sssp>(0.0);
+  compare<graph::ConnectedComponents>(0.0);
+  compare<graph::KCore>(0.0);
+  compare<graph::PageRank>(1e-9);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, HubRowsTest,
+                         ::testing::Values(KernelChoice::ws, KernelChoice::dynamic,
+                                           KernelChoice::vwc32, KernelChoice::rowblock,
+                                           KernelChoice::thread),
+                         [](const ::testing::TestParamInfo<KernelChoice>& c) {
+                           return std::string(graph::to_string(c.param));
+                         });
 
 }  // namespace
 }  // namespace wg::engine

@@ -151,6 +151,31 @@ def check_relabel_and_reorder(work):
                      "smallest SNAP id, as networkx")
         got = run(1 + ranks % 3, graph, "bfs", os.path.join(work, "grqc-bfs.tsv"), source)
         same_results("bfs", got, want_bfs, f"CA-GrQc {order}: BFS from SNAP id {source}")
+        check_sampled_sources(graph, reference, ranks, os.path.join(work, "grqc-sampled.json"))
+
+
+def check_sampled_sources(graph, reference, ranks, report):
+    """--sample-sources on a reordered graph names its sources by the user's ids: each is
+    a SNAP id with edges, and its run reached the stored out-edges of its component
+    (undirected edges once: half their count), counted here with scipy."""
+    mpirun(ranks, ["run", "--graph", graph, "--algo", "bfs", "--sample-sources", 4,
+                   "--report", report])
+    with open(report) as f:
+        runs = json.load(f)["sampled_sources"]["runs"]
+    matrix, _, _ = ref.load_graph(graph)
+    ids = vertex_ids(graph)
+    degree = np.diff(matrix.indptr)
+    for r in runs:
+        source = r["source"]
+        known = isinstance(source, int) and source in reference and reference.degree(source) > 0
+        edges = None
+        if known:
+            reached = csgraph.breadth_first_order(matrix, ids.index(source),
+                                                  return_predecessors=False)
+            edges = degree[reached].sum() / 2
+        expect(known and r["edges"] == edges,
+               f"{os.path.basename(graph)} --sample-sources: source {source} is a SNAP id with "
+               f"edges whose component has {edges} stored edges / 2 (run: {r['edges']})")
 
 
 def check_degree_order(work):

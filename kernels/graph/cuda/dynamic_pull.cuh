@@ -28,7 +28,7 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (a.global_sum) a.params.global_sum = *a.global_sum;
   const unsigned lane = lane_id();
   const std::size_t count = *count_in;
-  WarpTotals totals;
+  LaneTotals totals;
   for (std::size_t w = global_warp(); w * 32 < count; w += warp_stride()) {
     const std::size_t i = w * 32 + lane;
     const bool on = i < count;

@@ -37,6 +37,7 @@ __global__ void __launch_bounds__(kBlockThreads)
       const EdgeIndex row_end = a.csr.indptr[v - a.csr.rows.begin + 1];
       const EdgeIndex end =
           h.chunk_begin[c] + kHeavyChunk < row_end ? h.chunk_begin[c] + kHeavyChunk : row_end;
+#pragma unroll 8
       for (EdgeIndex e = h.chunk_begin[c] + lane; e < end; e += 32)
         acc = P::reduce(acc, gather_edge(a, e, v));
     }
@@ -52,7 +53,7 @@ __global__ void __launch_bounds__(kBlockThreads)
                        const typename P::Value* partial) {
   using Value = typename P::Value;
   if (a.global_sum) a.params.global_sum = *a.global_sum;
-  WarpTotals totals;
+  LaneTotals totals;
   for_each_in_warps(h.count, [&](std::size_t i, bool in) {
     const VertexId v = in ? h.rows[i] : 0;
     bool changed = false;

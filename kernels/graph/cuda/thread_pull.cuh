@@ -13,7 +13,7 @@ __global__ void __launch_bounds__(kBlockThreads)
     thread_pull_kernel(PullArgs<P> a, VertexRange range) {
   static_assert(!P::kAllActive, "the thread pull serves frontier programs");
   using Value = typename P::Value;
-  WarpTotals totals;
+  LaneTotals totals;
   for_each_in_warps(range.size(), [&](std::size_t i, bool in) {
     const auto v = static_cast<VertexId>(range.begin + i);
     bool changed = false;

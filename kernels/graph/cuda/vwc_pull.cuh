@@ -19,7 +19,7 @@ __global__ void __launch_bounds__(kBlockThreads) vwc_pull_kernel(PullArgs<P> a, 
   const unsigned lane = lane_id();
   const unsigned member = lane % K;
   const std::size_t n = range.size();
-  WarpTotals totals;
+  LaneTotals totals;
   for (std::size_t base = global_warp() * kGroups; base < n; base += warp_stride() * kGroups) {
     const std::size_t i = base + lane / K;
     const auto v = static_cast<VertexId>(range.begin + i);

@@ -152,14 +152,20 @@ __device__ __forceinline__ bool wants_pull(const PullArgs<P>& a, VertexId v) {
   return !P::kLevelSynchronous || a.values[v] == P::identity();
 }
 
+// What in-edge e of vertex v, from in-neighbour u, contributes.
+template <typename P>
+__device__ __forceinline__ typename P::Value gather_from(const PullArgs<P>& a, VertexId u,
+                                                         EdgeIndex e, VertexId v) {
+  if (!P::kAllActive && !test_bit(a.frontier, u)) return P::identity();
+  const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
+  return gather_for<P>(a.messages[u], w, a.values + v);
+}
+
 // What in-edge e of vertex v contributes.
 template <typename P>
 __device__ __forceinline__ typename P::Value gather_edge(const PullArgs<P>& a, EdgeIndex e,
                                                          VertexId v) {
-  const VertexId u = a.csr.indices[e];
-  if (!P::kAllActive && !test_bit(a.frontier, u)) return P::identity();
-  const EdgeValue w = a.csr.weights ? a.csr.weights[e] : EdgeValue(1);
-  return gather_for<P>(a.messages[u], w, a.values + v);
+  return gather_from(a, a.csr.indices[e], e, v);
 }
 
 // Applies `reduced` to v in place; true when v changed (its change added to `change`).
@@ -174,8 +180,9 @@ __device__ __forceinline__ bool apply_vertex(const PullArgs<P>& a, VertexId v,
   return true;
 }
 
-// Per-warp accumulators of an all-active pull, kept by lane 0.
-struct WarpTotals {
+// Accumulators of an all-active pull, kept by every lane for its own vertices and summed
+// over the warp once, when the block stores its totals.
+struct LaneTotals {
   unsigned long long updates = 0;
   double change = 0.0;
 };
@@ -185,17 +192,13 @@ struct WarpTotals {
 // and count them.
 template <typename P>
 __device__ __forceinline__ void record_changes(const PullArgs<P>& a, bool changed, VertexId v,
-                                               double change, WarpTotals& totals) {
+                                               double change, LaneTotals& totals) {
   if constexpr (P::kAllActive) {
-    const unsigned ballot = __ballot_sync(kFullMask, changed);
     if (changed && a.changed_bits)
       atomicOr(reinterpret_cast<unsigned long long*>(a.changed_bits + v / kBitsPerWord),
                static_cast<unsigned long long>(bit_of(v)));
-    if constexpr (P::kUsesTolerance) change = warp_sum(change);
-    if (lane_id() == 0) {
-      totals.updates += static_cast<unsigned long long>(__popc(ballot));
-      totals.change += change;
-    }
+    totals.updates += changed ? 1 : 0;
+    if constexpr (P::kUsesTolerance) totals.change += change;
   } else {
     add_to_frontier(a.next, changed, v);
   }
@@ -203,13 +206,15 @@ __device__ __forceinline__ void record_changes(const PullArgs<P>& a, bool change
 
 // Writes the block's totals to its slot (all-active programs; every thread calls it).
 template <typename P>
-__device__ __forceinline__ void store_block_totals(const PullArgs<P>& a, const WarpTotals& t) {
+__device__ __forceinline__ void store_block_totals(const PullArgs<P>& a, const LaneTotals& t) {
   if constexpr (P::kAllActive) {
-    __shared__ WarpTotals warps[kWarpsPerBlock];
-    if (lane_id() == 0) warps[threadIdx.x / 32] = t;
+    __shared__ LaneTotals warps[kWarpsPerBlock];
+    const unsigned long long updates = warp_sum(t.updates);
+    const double change = P::kUsesTolerance ? warp_sum(t.change) : 0.0;
+    if (lane_id() == 0) warps[threadIdx.x / 32] = {updates, change};
     __syncthreads();
     if (threadIdx.x == 0) {
-      WarpTotals sum;
+      LaneTotals sum;
       for (int w = 0; w < kWarpsPerBlock; ++w) {
         sum.updates += warps[w].updates;
         sum.change += warps[w].change;

@@ -15,7 +15,7 @@ __global__ void __launch_bounds__(kBlockThreads) ws_pull_kernel(PullArgs<P> a, V
   if (a.global_sum) a.params.global_sum = *a.global_sum;
   const unsigned lane = lane_id();
   const std::size_t warp_count = (std::size_t{range.size()} + 31) / 32;
-  WarpTotals totals;
+  LaneTotals totals;
   for (std::size_t w = global_warp(); w < warp_count; w += warp_stride()) {
     const auto v0 = static_cast<VertexId>(range.begin + w * 32);
     const VertexId v = v0 + lane;
