@@ -2,7 +2,8 @@
 // straddle the length-table boundaries, and on long pairs for the block class: score-only
 // (32-bit and packed 16-bit) and with traceback (CIGAR and aligned region), in every mode:
 // global, semi-global with several sets of free ends, local; and batches packed into the
-// aligner's pinned buffer, as the driver packs them. Skips without a GPU.
+// aligner's pinned buffer, as the driver packs them; and pairs too large for the GPU's
+// scratch, aligned on the host instead. Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -290,6 +291,45 @@ TEST(GpuKernels, BlockClassOverSeveralBlocksMatchesTheHostKernel) {
 TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
   if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   expect_gpu_matches_host(many_long_queries);
+}
+
+// Pairs whose scratch exceeds the GPU's budget (here 1 MiB per chunk: a 3,000-residue
+// pair's direction bits take 4.5 MB) are aligned on the host, banded from checkpoints
+// where their direction bits are many, between pairs that stay on the GPU.
+TEST(GpuKernels, PairsTooLargeForTheScratchFallBackToTheHost) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  std::mt19937 rng(99);
+  for (const Alphabet alphabet : {Alphabet::dna, Alphabet::protein}) {
+    ScoringOptions options;
+    options.gap_open = 10;
+    options.gap_extend = 0.5;
+    for (const char* mode : {"global", "local"}) {
+      options.mode = mode;
+      const ScoringScheme scoring = make_scoring(options, alphabet);
+      SequenceMaker make(alphabet, rng);
+      TestBatch made;
+      for (const std::uint32_t m : {200u, 3000u, 40u, 5000u, 900u}) {
+        const std::vector<std::uint8_t> q = make.random(m);
+        add_pair(made, q, make.mutated(q));
+      }
+      const PairBatch& batch = made.view();
+      auto host = make_host_aligner();
+      auto gpu = make_cuda_aligner(0, true, std::uint64_t{1} << 20);
+      for (const bool traceback : {false, true}) {
+        std::vector<PairResult> expected;
+        std::vector<PairResult> got;
+        host->align(batch, scoring.kernel, traceback, expected);
+        gpu->align(batch, scoring.kernel, traceback, got);
+        ASSERT_EQ(got.size(), expected.size());
+        for (std::size_t p = 0; p < got.size(); ++p) {
+          EXPECT_EQ(got[p].score, expected[p].score) << mode << " pair " << p;
+          EXPECT_EQ(got[p].cigar, expected[p].cigar) << mode << " pair " << p;
+          EXPECT_EQ(got[p].query_end, expected[p].query_end) << mode << " pair " << p;
+          EXPECT_EQ(got[p].target_begin, expected[p].target_begin) << mode << " pair " << p;
+        }
+      }
+    }
+  }
 }
 
 // As the driver runs them: each batch packed into the aligner's own pinned buffer, which
