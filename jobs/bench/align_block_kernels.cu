@@ -80,14 +80,14 @@ float median_ms(const Launch& launch) {
 int main() {
   const Shape shapes[] = {{64, 2048, 10000},  {64, 2049, 10000},  {64, 4096, 10000},
                           {64, 10000, 10000}, {16, 20000, 20000}, {2048, 2049, 2049}};
-  const DeviceScoring scoring{5, 2, 2, -3, false};
+  const DeviceScoring scoring{5, 2, 2, -3, 0, false, 4};
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> letter(0, 3);
   int multiprocessors = 0;
   int per_multiprocessor = 0;
   CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_multiprocessor, block_wavefront_kernel<true, false>, kBlockThreads, 0));
+      &per_multiprocessor, block_wavefront_kernel<true, false, false>, kBlockThreads, 0));
   const int resident = multiprocessors * per_multiprocessor;
   std::printf("%-18s %10s %10s %10s %10s %8s %3s %10s %10s %8s\n", "pairs x m x n", "warp ms",
               "block ms", "warp GCUPS", "block GCUPS", "speedup", "K", "K-block ms",
@@ -125,12 +125,12 @@ int main() {
 
     const float warp_ms = median_ms([&] {
       const unsigned blocks = (shape.pairs * 32 + kThreadsPerBlock - 1) / kThreadsPerBlock;
-      wavefront_kernel<32, true, false><<<blocks, kThreadsPerBlock>>>(pairs, scoring, nullptr);
+      wavefront_kernel<32, Substitution::uniform, false, false><<<blocks, kThreadsPerBlock>>>(pairs, scoring, nullptr);
     });
     CHECK(cudaMemcpy(warp_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     CHECK(cudaMemset(pairs.scores, 0x7f, shape.pairs * 4));
     const float block_ms = median_ms([&] {
-      block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr, 1);
+      block_wavefront_kernel<true, false, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr, 1);
     });
     CHECK(cudaMemcpy(block_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     int slots = std::clamp(resident / static_cast<int>(shape.pairs), 1,
@@ -143,11 +143,11 @@ int main() {
                             std::size_t{shape.pairs} * kBlockProgressPerPair * sizeof(unsigned)));
       const int* table = nullptr;
       if (slots == 1) {
-        block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, table, 1);
+        block_wavefront_kernel<true, false, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, table, 1);
         return;
       }
       void* args[] = {&pairs, const_cast<DeviceScoring*>(&scoring), &table, &slots};
-      CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(block_wavefront_kernel<true, false>),
+      CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(block_wavefront_kernel<true, false, false>),
                                         dim3(shape.pairs * slots), dim3(kBlockThreads), args));
     });
     CHECK(cudaMemcpy(grid_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));

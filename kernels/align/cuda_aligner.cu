@@ -5,7 +5,8 @@
 // thread and streams): one packs and uploads its next batch while the other computes. Chunks are
 // sized from the GPU's free memory (scratch for carried rows and, with traceback, direction bits).
 // Score-only pairs whose scores fit in 16 bits go two to a register (cuda_packed.cuh).
-// Pairs whose scratch would not fit the GPU are aligned on the host (align_on_host).
+// Substitution matrices are looked up in a query profile (cuda_query_profile.cuh). Pairs
+// whose scratch would not fit the GPU are aligned on the host (align_on_host).
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -297,7 +298,13 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   if (length_class == kBlockClass)
     pairs.block_progress = slot.block_progress.reserve(count * kBlockProgressPerPair);
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
-                               scoring.mismatch, scoring.free_ends,  scoring.local};
+                               scoring.mismatch, scoring.free_ends,  scoring.local,
+                               scoring.letters};
+  // Matrices take the query profile in the classes that have one, when its bytes hold them.
+  Substitution scores = Substitution::uniform;
+  if (!scoring.uniform)
+    scores = kLengthClasses[length_class].profile && profile_fits(scoring) ? Substitution::profile
+                                                                           : Substitution::table;
   if (traceback) {
     pairs.directions = slot.directions.reserve(total.directions);
     pairs.direction_offset = offsets_d + count;
@@ -307,8 +314,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     pairs.ops_offset = offsets_d + 3 * count;
     pairs.op_counts = slot.op_counts.reserve(count);
     pairs.regions = slot.regions.reserve(count);
-    launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(),
-                     slot.stream);
+    launch_traceback(length_class, scores, pairs, device_scoring, table_.data(), slot.stream);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
                                cudaMemcpyDeviceToHost, slot.stream));
@@ -317,11 +323,11 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     CUDA_CHECK(cudaMemcpyAsync(slot.host_regions.reserve(count), pairs.regions,
                                count * sizeof(int4), cudaMemcpyDeviceToHost, slot.stream));
   } else if (packed) {
-    launch_packed_score(length_class, scoring.uniform, packed_rows, pairs, device_scoring,
-                        table_.data(), slot.stream);
+    launch_packed_score(length_class, scores, packed_rows, pairs, device_scoring, table_.data(),
+                        slot.stream);
     CUDA_CHECK(cudaGetLastError());
   } else {
-    launch_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    launch_score(length_class, scores, pairs, device_scoring, table_.data(), slot.stream);
     CUDA_CHECK(cudaGetLastError());
   }
 }
