@@ -5,6 +5,8 @@
 #     the default, and 32-bit) and through MPI on 1, 2 (and 4, when present) GPUs; the
 #     same with traceback on 1 GPU; all-vs-all of 1,500 and of 4,000 DNA sequences (1.1 M
 #     and 8 M pairs) on 1, 2 and 4 GPUs for scaling (speed-ups printed at the end);
+#     the proteins also in local and semi-global mode (1 GPU), and the GPU's protein
+#     traceback against the host backend's in each mode on the small set;
 #   - the host backend (1 core and all cores) beside parasail (1 core) on the same pairs.
 # Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
 # byte-identical across GPU counts and equal to the host backend's on the shared pairs.
@@ -15,8 +17,11 @@
 # ships the residues with the batches); the table shows end-to-end against kernel GCUPS
 # and where the time went (the report's time_split), and the outputs must be identical.
 #
+# MODE=protein runs only the protein runs on 1 GPU (score: packed and 32-bit, local,
+# semi-global; traceback) and their checks against the host backend.
+#
 # Usage: jobs/bench/align.sh [OUT_DIR]
-#   env: WARPGRAPH (default build/warpgraph), MODE (full or path; default full), PAIRS
+#   env: WARPGRAPH (default build/warpgraph), MODE (full, path or protein; default full), PAIRS
 #   (100000), HOST_PAIRS (2000), AVA_LARGE (4000 sequences), GPUS (GPUs to use at most;
 #   default: all visible), PYTHON (python3 with parasail, if any)
 set -euo pipefail
@@ -34,16 +39,22 @@ dna_scoring=(--match 2 --mismatch -3 --gap-open 5 --gap-extend 2)
 protein_scoring=(--matrix BLOSUM62 --gap-open 11 --gap-extend 1)
 
 mode=${MODE:-full}
-echo "generating $pairs DNA pairs (1 kb)" >&2
-"$python" "$here/align_make_pairs.py" --kind dna --pairs "$pairs" --length 1000 --out "$out/dna"
+kinds=(dna protein)
+[ "$mode" = protein ] && kinds=(protein)
+if [ "$mode" != protein ]; then
+  echo "generating $pairs DNA pairs (1 kb)" >&2
+  "$python" "$here/align_make_pairs.py" --kind dna --pairs "$pairs" --length 1000 --out "$out/dna"
+fi
 if [ "$mode" != path ]; then
   echo "generating $pairs protein pairs (300 aa)" >&2
   "$python" "$here/align_make_pairs.py" --kind protein --pairs "$pairs" --length 300 --out "$out/protein"
-  for kind in dna protein; do
+  for kind in "${kinds[@]}"; do
     for side in a b; do
       head -n $((2 * host_pairs)) "$out/${kind}_$side.fa" > "$out/${kind}_small_$side.fa"
     done
   done
+fi
+if [ "$mode" = full ]; then
   # All-vs-all of 1,500 DNA sequences (1.1 million pairs, 1.1 Tcells) and of AVA_LARGE
   # (default 4,000: 8 million pairs, 8 Tcells) for GPU scaling.
   ava_large=${AVA_LARGE:-4000}
@@ -96,13 +107,45 @@ if [ "$mode" = path ]; then
   exit 0
 fi
 
+# The protein runs of the full benchmark and, in every mode, the GPU's protein output
+# (through the query profile) against the host backend's on the small set.
+protein_runs() {
+  run protein_score_gpu1 cuda 1 protein
+  run protein_score_gpu1_32bit cuda 1 protein --no-packed-scores
+  run protein_local_score_gpu1 cuda 1 protein --mode local
+  run protein_semiglobal_score_gpu1 cuda 1 protein --mode semi-global
+  run protein_traceback_gpu1 cuda 1 protein --traceback
+  for m in global local semi-global; do
+    run protein_small_${m}_traceback_gpu1 cuda 1 protein_small --mode "$m" --traceback
+    run protein_small_${m}_traceback_host host 1 protein_small --mode "$m" --traceback
+  done
+}
+protein_checks() {
+  for m in global local semi-global; do
+    echo ",\"protein_small_${m}_traceback_gpu_equals_host\": $(same "$out/run_protein_small_${m}_traceback_gpu1.tsv" "$out/run_protein_small_${m}_traceback_host.tsv")"
+  done
+}
+same() { cmp -s "$1" "$2" && echo true || echo false; }
+
+# MODE=protein: the protein runs alone (GPU), with their checks.
+if [ "$mode" = protein ]; then
+  [ "$gpus" -gt 0 ] || { echo "MODE=protein needs a GPU" >&2; exit 1; }
+  protein_runs
+  {
+    echo "{\"protein_packed_equals_32bit\": $(same "$out/run_protein_score_gpu1.tsv" "$out/run_protein_score_gpu1_32bit.tsv")"
+    protein_checks
+    echo "}"
+  } > "$out/checks.json"
+  rm -f "$out"/*.fa "$out"/run_*.tsv
+  "$python" "$here/align_summary.py" "$out"
+  exit 0
+fi
+
 if [ "$gpus" -gt 0 ]; then
   run dna_score_gpu1 cuda 1 dna
-  run protein_score_gpu1 cuda 1 protein
   run dna_score_gpu1_32bit cuda 1 dna --no-packed-scores
-  run protein_score_gpu1_32bit cuda 1 protein --no-packed-scores
   run dna_traceback_gpu1 cuda 1 dna --traceback
-  run protein_traceback_gpu1 cuda 1 protein --traceback
+  protein_runs
   for n in 2 4; do
     [ "$gpus" -ge "$n" ] || continue
     run dna_score_gpu$n cuda "$n" dna
@@ -115,18 +158,15 @@ if [ "$gpus" -gt 0 ]; then
   done
   run dna_small_score_gpu1 cuda 1 dna_small
   run dna_small_traceback_gpu1 cuda 1 dna_small --traceback
-  run protein_small_traceback_gpu1 cuda 1 protein_small --traceback
 fi
 OMP_NUM_THREADS=1 run dna_small_score_host_1core host 1 dna_small
 OMP_NUM_THREADS=1 run protein_small_score_host_1core host 1 protein_small
 run dna_small_score_host host 1 dna_small
 run dna_small_traceback_host host 1 dna_small --traceback
-run protein_small_traceback_host host 1 protein_small --traceback
 "$python" "$here/align_parasail.py" "$out/dna_small_a.fa" "$out/dna_small_b.fa" "$host_pairs" dna "$out/parasail_dna_small.json"
 "$python" "$here/align_parasail.py" "$out/protein_small_a.fa" "$out/protein_small_b.fa" "$host_pairs" protein "$out/parasail_protein_small.json"
 
 # Byte-identical outputs: across GPU counts, and GPU against host on the small sets.
-same() { cmp -s "$1" "$2" && echo true || echo false; }
 {
   echo "{"
   sep=""
@@ -147,7 +187,7 @@ same() { cmp -s "$1" "$2" && echo true || echo false; }
   if [ "$gpus" -gt 0 ]; then
     echo "$sep\"dna_small_score_gpu_equals_host\": $(same "$out/run_dna_small_score_gpu1.tsv" "$out/run_dna_small_score_host.tsv")"
     echo ",\"dna_small_traceback_gpu_equals_host\": $(same "$out/run_dna_small_traceback_gpu1.tsv" "$out/run_dna_small_traceback_host.tsv")"
-    echo ",\"protein_small_traceback_gpu_equals_host\": $(same "$out/run_protein_small_traceback_gpu1.tsv" "$out/run_protein_small_traceback_host.tsv")"
+    protein_checks
   fi
   echo "}"
 } > "$out/checks.json"

@@ -40,13 +40,22 @@ class Aligner {
   std::vector<std::uint8_t> host_residues_;
 };
 
-std::unique_ptr<Aligner> make_host_aligner();
+// Direction bits one pair may keep at once on the host by default (--traceback-memory).
+inline constexpr std::uint64_t kDefaultTracebackBytes = std::uint64_t{256} << 20;
+
+// traceback_bytes: direction bits one pair may keep at once; larger pairs are traced back
+// in bands recomputed from checkpoints, with the same result (host_align_traceback).
+std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes = kDefaultTracebackBytes);
 
 // GPUs visible to this process; 0 when the build has no CUDA backend.
 int cuda_device_count();
 // Aligner on the given GPU; throws wg::Error when the build has no CUDA backend.
 // packed_scores: score-only pairs whose scores fit in 16 bits run two to a register.
-std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true);
+// scratch_bytes: GPU memory for one chunk's scratch (carried rows, direction bits), 0 for a
+// third of the free memory; a pair that needs more is aligned on the host instead (with
+// traceback: banded from checkpoints when its direction bits are too many for one piece).
+std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true,
+                                           std::uint64_t scratch_bytes = 0);
 
 // Stores a traceback's aligned region in a result.
 inline void set_region(PairResult& result, const AlignedRegion& region) {

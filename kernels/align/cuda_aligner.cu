@@ -5,6 +5,8 @@
 // thread and streams): one packs and uploads its next batch while the other computes. Chunks are
 // sized from the GPU's free memory (scratch for carried rows and, with traceback, direction bits).
 // Score-only pairs whose scores fit in 16 bits go two to a register (cuda_packed.cuh).
+// Substitution matrices are looked up in a query profile (cuda_query_profile.cuh). Pairs
+// whose scratch would not fit the GPU are aligned on the host (align_on_host).
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -107,7 +109,8 @@ class PackedFit {
 
 class CudaAligner final : public Aligner {
  public:
-  CudaAligner(int device, bool packed) : device_(device), packed_(packed) {
+  CudaAligner(int device, bool packed, std::uint64_t scratch_bytes)
+      : device_(device), packed_(packed), scratch_bytes_(scratch_bytes) {
     CUDA_CHECK(cudaSetDevice(device_));
     CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
     busy_time_ = &GpuBusyTime::of_current_device();
@@ -154,9 +157,15 @@ class CudaAligner final : public Aligner {
                  const std::vector<std::uint32_t>& members, std::size_t first, std::size_t count,
                  const KernelScoring& scoring, bool traceback, bool packed);
   void finish(Slot& slot, std::vector<PairResult>& results, bool traceback);
+  void align_on_host(const PairBatch& batch, const std::vector<std::uint32_t>& pairs,
+                     const KernelScoring& scoring, bool traceback,
+                     std::vector<PairResult>& results);
 
   int device_;
   bool packed_;
+  std::uint64_t scratch_bytes_;  // per slot; 0: from the free memory
+  // Pairs whose scratch would not fit the GPU (giant pairs with traceback, mostly).
+  std::unique_ptr<Aligner> host_ = make_host_aligner();
   std::size_t block_class_limit_ = 0;  // this many block-class pairs fill the GPU one warp each
   std::string name_;
   Slot slots_[kSlots];
@@ -289,7 +298,13 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   if (length_class == kBlockClass)
     pairs.block_progress = slot.block_progress.reserve(count * kBlockProgressPerPair);
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
-                               scoring.mismatch, scoring.free_ends,  scoring.local};
+                               scoring.mismatch, scoring.free_ends,  scoring.local,
+                               scoring.letters};
+  // Matrices take the query profile in the classes that have one, when its bytes hold them.
+  Substitution scores = Substitution::uniform;
+  if (!scoring.uniform)
+    scores = kLengthClasses[length_class].profile && profile_fits(scoring) ? Substitution::profile
+                                                                           : Substitution::table;
   if (traceback) {
     pairs.directions = slot.directions.reserve(total.directions);
     pairs.direction_offset = offsets_d + count;
@@ -299,8 +314,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     pairs.ops_offset = offsets_d + 3 * count;
     pairs.op_counts = slot.op_counts.reserve(count);
     pairs.regions = slot.regions.reserve(count);
-    launch_traceback(length_class, scoring.uniform, pairs, device_scoring, table_.data(),
-                     slot.stream);
+    launch_traceback(length_class, scores, pairs, device_scoring, table_.data(), slot.stream);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
                                cudaMemcpyDeviceToHost, slot.stream));
@@ -309,13 +323,32 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     CUDA_CHECK(cudaMemcpyAsync(slot.host_regions.reserve(count), pairs.regions,
                                count * sizeof(int4), cudaMemcpyDeviceToHost, slot.stream));
   } else if (packed) {
-    launch_packed_score(length_class, scoring.uniform, packed_rows, pairs, device_scoring,
-                        table_.data(), slot.stream);
+    launch_packed_score(length_class, scores, packed_rows, pairs, device_scoring, table_.data(),
+                        slot.stream);
     CUDA_CHECK(cudaGetLastError());
   } else {
-    launch_score(length_class, scoring.uniform, pairs, device_scoring, table_.data(), slot.stream);
+    launch_score(length_class, scores, pairs, device_scoring, table_.data(), slot.stream);
     CUDA_CHECK(cudaGetLastError());
   }
+}
+
+// The pairs too large for the GPU's scratch, on the host backend: rare giant pairs, whose
+// traceback goes banded from checkpoints there rather than failing.
+void CudaAligner::align_on_host(const PairBatch& batch, const std::vector<std::uint32_t>& pairs,
+                                const KernelScoring& scoring, bool traceback,
+                                std::vector<PairResult>& results) {
+  if (pairs.empty()) return;
+  PairBatch some;
+  some.residues = batch.residues;
+  some.offsets = batch.offsets;
+  some.lengths = batch.lengths;
+  for (const std::uint32_t p : pairs) {
+    some.query.push_back(batch.query[p]);
+    some.target.push_back(batch.target[p]);
+  }
+  std::vector<PairResult> some_results;
+  host_->align(some, scoring, traceback, some_results);
+  for (std::size_t k = 0; k < pairs.size(); ++k) results[pairs[k]] = std::move(some_results[k]);
 }
 
 // Waits for the slot's chunk and turns its operations into CIGAR strings.
@@ -362,7 +395,9 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const std::uint64_t budget = free_bytes / 3;  // per slot: two slots plus headroom
+  const std::uint64_t budget =
+      scratch_bytes_ > 0 ? scratch_bytes_ : free_bytes / 3;  // per slot: two slots, headroom
+  std::vector<std::uint32_t> on_host;
   int next_slot = 0;
   for (int c = 0; c < kLengthClassCount; ++c) {
     for (int form = 0; form < 2; ++form) {
@@ -370,6 +405,14 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       const auto& members = by_class[c][form];
       std::size_t first = 0;
       while (first < members.size()) {
+        const std::uint32_t p = members[first];
+        if (needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes() *
+                (packed ? 2 : 1) >
+            budget) {
+          on_host.push_back(p);
+          ++first;
+          continue;
+        }
         std::uint64_t bytes = 0;
         std::size_t count = 0;
         // Packed chunks hold pairs of one band height (queries arrive sorted by length).
@@ -387,10 +430,6 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
           ++count;
         }
         if (packed && count > 1 && count % 2 == 1 && first + count < members.size()) --count;
-        WG_REQUIRE(bytes <= budget || count > 1,
-                   "a pair of {} x {} residues needs {} bytes of GPU memory; {} are free",
-                   batch.query_length(members[first]), batch.target_length(members[first]), bytes,
-                   budget);
         Slot& slot = slots_[next_slot];
         finish(slot, results, traceback);
         run_chunk(slot, c, batch, members, first, count, scoring, traceback, packed);
@@ -421,6 +460,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   CUDA_CHECK(cudaEventElapsedTime(&download_ms, download_start_, download_done_));
   transfer_seconds_ += 1e-3 * (static_cast<double>(upload_ms) + download_ms);
   for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
+  align_on_host(batch, on_host, scoring, traceback, results);
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -436,8 +476,9 @@ int cuda_device_count() {
   return count;
 }
 
-std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores) {
-  return std::make_unique<cuda::CudaAligner>(device, packed_scores);
+std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores,
+                                           std::uint64_t scratch_bytes) {
+  return std::make_unique<cuda::CudaAligner>(device, packed_scores, scratch_bytes);
 }
 
 }  // namespace wg::align

@@ -158,8 +158,9 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   ends.best = initial_best(kLocal, pair, scoring);
   for (int band = chain_warp; band < bands; band += chain) {
     BlockBandRows band_rows(rows, progress, pair.n, band, bands, chain_warp, chain);
-    sweep_band<G, kUniform, kTrace, kLocal>(band, t, pair.n + G - 1, true, pair, scoring, table,
-                                            band_rows, directions, edges, ends);
+    sweep_band<G, kUniform ? Substitution::uniform : Substitution::table, kTrace, kLocal>(
+        band, t, pair.n + G - 1, true, pair, scoring, table, QueryProfile<kRowsPerThread>{},
+        band_rows, directions, edges, ends);
   }
   if (kTrace) return;  // the traceback kernel picks the end cell and the score
   if (kLocal || ends_free(scoring.free_ends)) {

@@ -3,7 +3,8 @@
 // DPX instruction (__viaddmax_s16x2, __vmaxs2) advances two alignments. Used for
 // pairs whose scores provably stay inside 16 bits (PackedFit, cuda_aligner.cu); the shape of the
 // wavefront is that of cuda_wavefront.cuh. Global and semi-global only (local pairs take
-// the 32-bit kernel).
+// the 32-bit kernel). With a query profile (cuda_query_profile.cuh) each thread keeps one
+// per half, and one byte permute turns the two column words into a cell's two scores.
 #pragma once
 
 #include <type_traits>
@@ -47,14 +48,6 @@ __device__ __forceinline__ unsigned max2(unsigned a, unsigned b) {
 #else
   return pack2(max(low16(a), low16(b)), max(high16(a), high16(b)));
 #endif
-}
-
-// PRMT: byte k of the result is byte (selector nibble k & 7) of {b, a} (a: bytes 0-3, b:
-// bytes 4-7), or that byte's sign repeated when the nibble's bit 3 is set.
-__device__ __forceinline__ unsigned byte_permute(unsigned a, unsigned b, unsigned selector) {
-  unsigned result;
-  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(result) : "r"(a), "r"(b), "r"(selector));
-  return result;
 }
 
 // Match/mismatch scoring over the four bases (codes 0-3) as one PRMT per cell: a column
@@ -110,16 +103,27 @@ struct PackedHalf {
   bool owns_corner = false;
 };
 
-// G threads per two pairs, R query rows per thread.
-template <int G, int R, bool kUniform>
+// G threads per two pairs, R query rows per thread. Profile form: launched with
+// kProfileThreadsPerBlock threads and profile_bytes(letters, R, 2) of dynamic shared memory,
+// the low halves' profiles first.
+template <int G, int R, Substitution kScores>
 __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring,
                             const int* __restrict__ table_in) {
+  constexpr bool kUniform = kScores == Substitution::uniform;
+  constexpr bool kProfile = kScores == Substitution::profile;
+  using Profile = QueryProfile<R>;
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];
+  extern __shared__ unsigned profile_memory[];
   if (!kUniform)
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
       table[k] = table_in[k];
   __syncthreads();
+  const auto threads = static_cast<int>(blockDim.x);
+  const Profile profiles[2] = {
+      {profile_memory + threadIdx.x, threads, scoring.letters},
+      {profile_memory + scoring.letters * Profile::W * threads + threadIdx.x, threads,
+       scoring.letters}};
 
   const int t = static_cast<int>(threadIdx.x) % G;
   const unsigned group = (blockIdx.x * blockDim.x + threadIdx.x) / G;
@@ -185,18 +189,25 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
       }
       unsigned h[R];
-      unsigned e[R];      // E of the row's cell in the next column
-      unsigned codes[R];  // both query codes (uniform), table row offsets (matrix) or a selector
+      unsigned e[R];        // E of the row's cell in the next column
+      unsigned codes[R];    // both query codes (uniform), table row offsets (table) or a selector
+      int row_codes[2][R];  // profile: each half's query codes
 #pragma unroll
       for (int r = 0; r < R; ++r) {
         const int a = code_of(half[0], half[0].query, row0 + r, half[0].m);
         const int b = code_of(half[1], half[1].query, row0 + r, half[1].m);
+        row_codes[0][r] = a;
+        row_codes[1][r] = b;
         if constexpr (kBases)
           codes[r] = ByteScores::row_selector(a, b);
         else
           codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
         h[r] = column0(row0 + r + 1);
         e[r] = add_max2(h[r], minus_open, floor2);
+      }
+      if constexpr (kProfile) {
+        profiles[0].build(row_codes[0], table);
+        profiles[1].build(row_codes[1], table);
       }
       unsigned diagonal_top = column0(row0);
 
@@ -259,6 +270,12 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           column_low = byte_scores.column_table(static_cast<unsigned>(code_a));
           column_high = byte_scores.column_table(static_cast<unsigned>(code_b));
         }
+        [[maybe_unused]] unsigned profile_low[Profile::W];
+        [[maybe_unused]] unsigned profile_high[Profile::W];
+        if constexpr (kProfile) {
+          profiles[0].column(code_a, profile_low);
+          profiles[1].column(code_b, profile_high);
+        }
 #pragma unroll
         for (int r = 0; r < R; ++r) {
           unsigned substitution;
@@ -269,6 +286,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
             const unsigned differs = __vminu2(codes[r] ^ code, 0x00010001u);
             const unsigned equal_mask = (differs ^ 0x00010001u) * 0xffffu;
             substitution = (match2 & equal_mask) | (mismatch2 & ~equal_mask);
+          } else if constexpr (kProfile) {
+            substitution = Profile::score2(profile_low, profile_high, r);
           } else {
             substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
                                  table[static_cast<int>(codes[r] >> 16) + code_b]);
@@ -340,7 +359,7 @@ int packed_rows_per_thread(int length_class, std::uint32_t longest_query);
 
 // rows: packed_rows_per_thread() of the chunk; pairs that need carried rows have them
 // sized for group x rows per pass.
-void launch_packed_score(int length_class, bool uniform, int rows, const DevicePairs& pairs,
+void launch_packed_score(int length_class, Substitution scores, int rows, const DevicePairs& pairs,
                          const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 
 }  // namespace wg::align::cuda

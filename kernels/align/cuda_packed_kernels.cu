@@ -13,23 +13,22 @@ struct PackedScoreLaunch {
   cudaStream_t stream;
   int rows;
 
-  template <int G, int R, bool kUniform>
+  template <int G, int R, Substitution kScores>
   void launch() const {
     const std::uint64_t groups = (std::uint64_t{pairs.count} + 1) / 2;
-    const std::uint64_t threads = groups * G;
-    const auto blocks = static_cast<unsigned>((threads + kThreadsPerBlock - 1) / kThreadsPerBlock);
-    packed_wavefront_kernel<G, R, kUniform><<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
+    launch_wavefront<kScores>(packed_wavefront_kernel<G, R, kScores>, groups * G,
+                              profile_bytes(scoring.letters, R, 2), stream, pairs, scoring, table);
   }
-  template <int G, bool kUniform>
+  template <int G, Substitution kScores>
   void run() const {
     if constexpr (G == 32) {
       static_assert(sizeof kPackedWarpRows / sizeof kPackedWarpRows[0] == 3,
                     "update the cases below with kPackedWarpRows");
-      if (rows == kPackedWarpRows[0]) return launch<G, kPackedWarpRows[0], kUniform>();
-      if (rows == kPackedWarpRows[1]) return launch<G, kPackedWarpRows[1], kUniform>();
-      return launch<G, kPackedWarpRows[2], kUniform>();
+      if (rows == kPackedWarpRows[0]) return launch<G, kPackedWarpRows[0], kScores>();
+      if (rows == kPackedWarpRows[1]) return launch<G, kPackedWarpRows[1], kScores>();
+      return launch<G, kPackedWarpRows[2], kScores>();
     } else {
-      launch<G, kRowsPerThread, kUniform>();
+      launch<G, kRowsPerThread, kScores>();
     }
   }
 };
@@ -53,10 +52,10 @@ int packed_rows_per_thread(int length_class, std::uint32_t longest_query) {
   return best_rows;
 }
 
-void launch_packed_score(int length_class, bool uniform, int rows, const DevicePairs& pairs,
+void launch_packed_score(int length_class, Substitution scores, int rows, const DevicePairs& pairs,
                          const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
-  dispatch_length_class(length_class, uniform,
+  dispatch_length_class(length_class, scores,
                         PackedScoreLaunch{pairs, scoring, table, stream, rows});
 }
 

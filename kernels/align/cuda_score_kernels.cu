@@ -4,12 +4,13 @@
 
 namespace wg::align::cuda {
 
-void launch_score(int length_class, bool uniform, const DevicePairs& pairs,
+void launch_score(int length_class, Substitution scores, const DevicePairs& pairs,
                   const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
   if (kLengthClasses[length_class].warps > 1)
-    return launch_block_wavefront(false, uniform, pairs, scoring, table, stream);
-  dispatch_length_class(length_class, uniform,
+    return launch_block_wavefront(false, scores == Substitution::uniform, pairs, scoring, table,
+                                  stream);
+  dispatch_length_class(length_class, scores,
                         WavefrontLaunch<false>{pairs, scoring, table, stream});
 }
 

@@ -53,13 +53,13 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 
 }  // namespace
 
-void launch_traceback(int length_class, bool uniform, const DevicePairs& pairs,
+void launch_traceback(int length_class, Substitution scores, const DevicePairs& pairs,
                       const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
   if (pairs.count == 0) return;
   if (kLengthClasses[length_class].warps > 1)
-    launch_block_wavefront(true, uniform, pairs, scoring, table, stream);
+    launch_block_wavefront(true, scores == Substitution::uniform, pairs, scoring, table, stream);
   else
-    dispatch_length_class(length_class, uniform,
+    dispatch_length_class(length_class, scores,
                           WavefrontLaunch<true>{pairs, scoring, table, stream});
   const auto blocks = (pairs.count + kThreadsPerBlock - 1) / kThreadsPerBlock;
   traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring);

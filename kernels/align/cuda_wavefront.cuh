@@ -11,6 +11,8 @@
 
 #include <cstdint>
 
+#include "cuda_check.hpp"
+#include "cuda_query_profile.cuh"
 #include "length_class_dispatch.cuh"
 #include "length_classes.hpp"
 #include "nw_rules.hpp"
@@ -53,6 +55,7 @@ struct DeviceScoring {
   std::int32_t mismatch;
   std::uint8_t free_ends;  // FreeEnd bits
   bool local;
+  int letters;  // residue codes are below it (KernelScoring::letters)
 };
 
 inline constexpr int kThreadsPerBlock = 128;
@@ -141,11 +144,15 @@ __device__ __forceinline__ void store_local_end(std::int32_t* edges, int row_thr
 //   rows.load(column)   H and F of the row above, for column < n;
 //   rows.store(column, h, f)  the group's last thread hands over the band's bottom row.
 // Local alignment (kLocal) floors H at 0 and keeps the best cell of every row.
-template <int G, bool kUniform, bool kTrace, bool kLocal, typename Rows>
+// kScores says how substitution scores are found: match/mismatch, the shared table, or
+// the thread's query profile (`profile`, rebuilt for each band).
+template <int G, Substitution kScores, bool kTrace, bool kLocal, typename Rows>
 __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live,
                                            const PairView& pair, const DeviceScoring& scoring,
-                                           const int* table, Rows& rows, std::uint64_t* directions,
-                                           std::int32_t* edges, BandEnds& ends) {
+                                           const int* table,
+                                           const QueryProfile<kRowsPerThread>& profile, Rows& rows,
+                                           std::uint64_t* directions, std::int32_t* edges,
+                                           BandEnds& ends) {
   constexpr int R = kRowsPerThread;
   const int m = pair.m;
   const int n = pair.n;
@@ -168,6 +175,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     h_open[r] = h[r] - open;
     e[r] = kMinusInfinity;
   }
+  if constexpr (kScores == Substitution::profile) profile.build(codes, table);
   int diagonal_top = column0_score(row0, open, extend, free_ends);
   EndCell local_end{0, 0, 0};  // kLocal && kTrace: this band's best cell of this thread
 
@@ -225,10 +233,17 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     diagonal_top = up_h;
     int up_open = up_h - open;
     std::uint64_t word = 0;
+    [[maybe_unused]] unsigned column[QueryProfile<R>::W];
+    if constexpr (kScores == Substitution::profile) profile.column(code, column);
 #pragma unroll
     for (int r = 0; r < R; ++r) {
-      const int substitution = kUniform ? (codes[r] == code ? scoring.match : scoring.mismatch)
-                                        : table[codes[r] * kAlphabetSlots + code];
+      int substitution;
+      if constexpr (kScores == Substitution::uniform)
+        substitution = codes[r] == code ? scoring.match : scoring.mismatch;
+      else if constexpr (kScores == Substitution::table)
+        substitution = table[codes[r] * kAlphabetSlots + code];
+      else
+        substitution = QueryProfile<R>::score(column, r);
       int h_new;
       if constexpr (kTrace) {
         std::uint8_t bits;
@@ -313,15 +328,20 @@ __device__ __forceinline__ void write_boundary_edges(std::int32_t* edges, const 
       row0_score(pair.n, scoring.open, scoring.extend, scoring.free_ends);  // H[0][n]
 }
 
-template <int G, bool kUniform, bool kTrace, bool kLocal>
+// Profile form: launched with kProfileThreadsPerBlock threads and profile_bytes(letters,
+// kRowsPerThread, 1) of dynamic shared memory.
+template <int G, Substitution kScores, bool kTrace, bool kLocal>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
   constexpr int R = kRowsPerThread;
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];
-  if (!kUniform)
+  extern __shared__ unsigned profile_memory[];
+  if (kScores != Substitution::uniform)
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
       table[k] = table_in[k];
   __syncthreads();
+  const QueryProfile<R> profile{profile_memory + threadIdx.x, static_cast<int>(blockDim.x),
+                                scoring.letters};
 
   const int t = static_cast<int>(threadIdx.x) % G;  // position in the pair's group
   const unsigned member = (blockIdx.x * blockDim.x + threadIdx.x) / G;
@@ -353,16 +373,31 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   ends.best = initial_best(kLocal, pair, scoring);
   for (int pass = 0; pass < passes; ++pass) {
     PassCarry rows{carry, pass + 1 < pair_passes};
-    sweep_band<G, kUniform, kTrace, kLocal>(pass, t, steps, active && pass < pair_passes, pair,
-                                            scoring, table, rows, directions, edges, ends);
+    sweep_band<G, kScores, kTrace, kLocal>(pass, t, steps, active && pass < pair_passes, pair,
+                                           scoring, table, profile, rows, directions, edges, ends);
     __syncwarp();
   }
   if (kTrace) return;  // the traceback kernel picks the end cell and the score
   write_score<G, kLocal>(ends, active, t, p, pairs, scoring);
 }
 
+// Launches `kernel` over `threads` threads: blocks of kThreadsPerBlock, or for the profile
+// form blocks of kProfileThreadsPerBlock with `profile` bytes of dynamic shared memory.
+template <Substitution kScores, typename Kernel, typename... Args>
+void launch_wavefront(Kernel* kernel, std::uint64_t threads, std::size_t profile,
+                      cudaStream_t stream, Args... args) {
+  const bool with_profile = kScores == Substitution::profile;
+  const int block = with_profile ? kProfileThreadsPerBlock : kThreadsPerBlock;
+  const std::size_t shared = with_profile ? profile : 0;
+  if (with_profile)
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    static_cast<int>(shared)));
+  const auto blocks = static_cast<unsigned>((threads + block - 1) / block);
+  kernel<<<blocks, block, shared, stream>>>(args...);
+}
+
 // Launches the wavefront kernel of one length class and scoring form, with or without
-// direction bits (dispatch_length_class picks G and kUniform); each launcher file
+// direction bits (dispatch_length_class picks G and kScores); each launcher file
 // instantiates only its own form.
 template <bool kTrace>
 struct WavefrontLaunch {
@@ -371,24 +406,24 @@ struct WavefrontLaunch {
   const int* table;
   cudaStream_t stream;
 
-  template <int G, bool kUniform>
+  template <int G, Substitution kScores>
   void run() const {
     const std::uint64_t threads = std::uint64_t{pairs.count} * G;
-    const auto blocks = static_cast<unsigned>((threads + kThreadsPerBlock - 1) / kThreadsPerBlock);
+    const std::size_t profile = profile_bytes(scoring.letters, kRowsPerThread, 1);
     if (scoring.local)
-      wavefront_kernel<G, kUniform, kTrace, true>
-          <<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
+      launch_wavefront<kScores>(wavefront_kernel<G, kScores, kTrace, true>, threads, profile,
+                                stream, pairs, scoring, table);
     else
-      wavefront_kernel<G, kUniform, kTrace, false>
-          <<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring, table);
+      launch_wavefront<kScores>(wavefront_kernel<G, kScores, kTrace, false>, threads, profile,
+                                stream, pairs, scoring, table);
   }
 };
 
 // Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu, and for the block
-// class cuda_block_kernels.cu).
-void launch_score(int length_class, bool uniform, const DevicePairs& pairs,
+// class cuda_block_kernels.cu, which never takes the profile form).
+void launch_score(int length_class, Substitution scores, const DevicePairs& pairs,
                   const DeviceScoring& scoring, const int* table, cudaStream_t stream);
-void launch_traceback(int length_class, bool uniform, const DevicePairs& pairs,
+void launch_traceback(int length_class, Substitution scores, const DevicePairs& pairs,
                       const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 void launch_block_wavefront(bool traceback, bool uniform, const DevicePairs& pairs,
                             const DeviceScoring& scoring, const int* table, cudaStream_t stream);

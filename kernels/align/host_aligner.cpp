@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <exception>
+#include <mutex>
 
 #include "aligner.hpp"
 #include "error.hpp"
@@ -13,33 +15,51 @@
 namespace wg::align {
 namespace {
 
+// Runs body(k) for k in [0, count) on all OpenMP threads. An exception must not leave an
+// OpenMP region (the runtime would terminate the process): the first one thrown is
+// rethrown here once every thread has stopped, and the others are dropped.
+template <typename Body>
+void parallel_for(std::int64_t count, const Body& body) {
+  std::exception_ptr error;
+  std::mutex error_mutex;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::int64_t k = 0; k < count; ++k) {
+    try {
+      body(k);
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(error_mutex);
+      if (!error) error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
+
 class HostAligner final : public Aligner {
  public:
+  explicit HostAligner(std::uint64_t traceback_bytes) : traceback_bytes_(traceback_bytes) {}
+
   void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
              std::vector<PairResult>& results) override {
     const auto start = std::chrono::steady_clock::now();
     const std::int64_t pairs = static_cast<std::int64_t>(batch.size());
     results.assign(static_cast<std::size_t>(pairs), PairResult{});
     if (traceback) {
-#pragma omp parallel for schedule(dynamic, 1)
-      for (std::int64_t p = 0; p < pairs; ++p) {
+      parallel_for(pairs, [&](std::int64_t p) {
         const auto q = static_cast<std::size_t>(p);
         results[q] = host_align_traceback(
             batch.query_residues(q), static_cast<std::int32_t>(batch.query_length(q)),
-            batch.target_residues(q), static_cast<std::int32_t>(batch.target_length(q)),
-            scoring);
-      }
+            batch.target_residues(q), static_cast<std::int32_t>(batch.target_length(q)), scoring,
+            traceback_bytes_);
+      });
     } else {
-      const std::int64_t groups = (pairs + kHostLanes - 1) / kHostLanes;
-#pragma omp parallel for schedule(dynamic, 1)
-      for (std::int64_t g = 0; g < groups; ++g) {
+      parallel_for((pairs + kHostLanes - 1) / kHostLanes, [&](std::int64_t g) {
         const auto first = static_cast<std::size_t>(g * kHostLanes);
         const std::size_t count =
             std::min<std::size_t>(kHostLanes, static_cast<std::size_t>(pairs) - first);
         std::int32_t scores[kHostLanes] = {};
         host_scores_simd(batch, first, count, scoring, scores);
         for (std::size_t k = 0; k < count; ++k) results[first + k].score = scores[k];
-      }
+      });
     }
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
@@ -51,12 +71,15 @@ class HostAligner final : public Aligner {
   }
 
  private:
+  std::uint64_t traceback_bytes_;
   double seconds_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Aligner> make_host_aligner() { return std::make_unique<HostAligner>(); }
+std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes) {
+  return std::make_unique<HostAligner>(traceback_bytes);
+}
 
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
   std::string cigar;
@@ -86,7 +109,7 @@ void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
 
 #if !defined(WARPGRAPH_WITH_CUDA)
 int cuda_device_count() { return 0; }
-std::unique_ptr<Aligner> make_cuda_aligner(int, bool) {
+std::unique_ptr<Aligner> make_cuda_aligner(int, bool, std::uint64_t) {
   wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
 }
 #endif

@@ -1,11 +1,11 @@
 #include "host_nw.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "aligner.hpp"
-#include "error.hpp"
 #include "nw_rules.hpp"
 
 // The vector helpers below never cross this file, so the ABI note about passing AVX
@@ -157,57 +157,141 @@ __attribute__((target_clones("avx2", "default"))) void sweep_lanes_local(
   sweep_lanes<true>(lanes, scoring, scores);
 }
 
-// Score and alignment of one pair, with O(m n) bytes of direction bits.
+// The rows of the Gotoh matrices one at a time: H and F of the row above, E along the row.
 template <bool kLocal>
-PairResult align_traceback(const std::uint8_t* query, std::int32_t m, const std::uint8_t* target,
-                           std::int32_t n, const KernelScoring& scoring) {
-  const std::int32_t open = scoring.gap_open;
-  const std::int32_t extend = scoring.gap_extend;
-  const std::uint8_t free_ends = scoring.free_ends;
-  const std::size_t width = static_cast<std::size_t>(n) + 1;
-  const std::size_t cells = (static_cast<std::size_t>(m) + 1) * width;
-  constexpr std::size_t kMaxTracebackCells = std::size_t{8} << 30;
-  WG_REQUIRE(cells <= kMaxTracebackCells,
-             "traceback of a {} x {} pair needs {} GiB of direction bits on the host; "
-             "align it without --traceback or split the sequences",
-             m, n, cells >> 30);
-  std::vector<std::uint8_t> directions(cells);
-  std::vector<std::int32_t> h_row(width);
-  std::vector<std::int32_t> f_row(width, kMinusInfinity);
-  std::vector<std::int32_t> last_column(static_cast<std::size_t>(m) + 1);
-  for (std::int32_t j = 0; j <= n; ++j) h_row[j] = row0_score(j, open, extend, free_ends);
-  last_column[0] = h_row[n];
-  EndCell local_end{0, 0, 0};
-  for (std::int32_t i = 1; i <= m; ++i) {
-    const std::int32_t* table_row = scoring.table + query[i - 1] * kAlphabetSlots;
-    std::int32_t diagonal = h_row[0];
-    std::int32_t h_left = column0_score(i, open, extend, free_ends);
-    h_row[0] = h_left;
+class RowSweep {
+ public:
+  RowSweep(const std::uint8_t* query, const std::uint8_t* target, std::int32_t n,
+           const KernelScoring& scoring)
+      : query_(query),
+        target_(target),
+        n_(n),
+        scoring_(scoring),
+        h_(static_cast<std::size_t>(n) + 1),
+        f_(static_cast<std::size_t>(n) + 1) {}
+
+  // Row 0: leading gaps of the target.
+  void start() {
+    for (std::int32_t j = 0; j <= n_; ++j)
+      h_[j] = row0_score(j, scoring_.gap_open, scoring_.gap_extend, scoring_.free_ends);
+    std::fill(f_.begin(), f_.end(), kMinusInfinity);
+  }
+  // Continues below a row saved with save().
+  void restore(const std::int32_t* h, const std::int32_t* f) {
+    std::copy(h, h + h_.size(), h_.begin());
+    std::copy(f, f + f_.size(), f_.begin());
+  }
+  void save(std::int32_t* h, std::int32_t* f) const {
+    std::copy(h_.begin(), h_.end(), h);
+    std::copy(f_.begin(), f_.end(), f);
+  }
+  // Computes row i (1-based), its direction bits into directions[1..n], and in local mode
+  // folds its cells into the best cell.
+  void row(std::int32_t i, std::uint8_t* directions, EndCell& local_end) {
+    const std::int32_t open = scoring_.gap_open;
+    const std::int32_t extend = scoring_.gap_extend;
+    const std::int32_t* table_row = scoring_.table + query_[i - 1] * kAlphabetSlots;
+    std::int32_t diagonal = h_[0];
+    std::int32_t h_left = column0_score(i, open, extend, scoring_.free_ends);
+    h_[0] = h_left;
     std::int32_t e = kMinusInfinity;
-    std::uint8_t* row_directions = &directions[static_cast<std::size_t>(i) * width];
-    for (std::int32_t j = 1; j <= n; ++j) {
-      const std::int32_t h =
-          gotoh_cell<kLocal>(diagonal, table_row[target[j - 1]], h_left, h_row[j], e, f_row[j],
-                             open, extend, row_directions[j]);
+    for (std::int32_t j = 1; j <= n_; ++j) {
+      const std::int32_t h = gotoh_cell<kLocal>(diagonal, table_row[target_[j - 1]], h_left, h_[j],
+                                                e, f_[j], open, extend, directions[j]);
       if (kLocal && better_local_end(h, i, j, local_end)) local_end = EndCell{h, i, j};
-      diagonal = h_row[j];
-      h_row[j] = h;
+      diagonal = h_[j];
+      h_[j] = h;
       h_left = h;
     }
-    last_column[i] = h_row[n];
+  }
+  std::int32_t h(std::int32_t j) const { return h_[j]; }
+
+ private:
+  const std::uint8_t* query_;
+  const std::uint8_t* target_;
+  std::int32_t n_;
+  const KernelScoring& scoring_;
+  std::vector<std::int32_t> h_;
+  std::vector<std::int32_t> f_;
+};
+
+// Rows per band of the traceback: the whole query when its direction bits fit in
+// `band_bytes`, else as many rows as fit, but at least sqrt(8 m), where the bands' bits
+// (rows x (n + 1) bytes) and the checkpoints (8 (n + 1) bytes per band) cost the same.
+std::int32_t band_rows(std::int32_t m, std::int32_t n, std::uint64_t band_bytes) {
+  const std::uint64_t width = static_cast<std::uint64_t>(n) + 1;
+  const auto fitting = band_bytes / width;
+  if (fitting >= static_cast<std::uint64_t>(m)) return std::max(m, 1);
+  const auto balanced = static_cast<std::uint64_t>(std::ceil(std::sqrt(8.0 * m)));
+  return static_cast<std::int32_t>(
+      std::clamp<std::uint64_t>(std::max(fitting, balanced), 1, static_cast<std::uint64_t>(m)));
+}
+
+// Score and alignment of one pair. The forward sweep keeps H and F of every band's top row
+// (checkpoints) and the direction bits of the band it is in; the walk back goes band by
+// band from the last, recomputing each earlier band's bits from its checkpoint. Every band
+// yields the bits of the full matrix, so the alignment is the same whatever the band
+// height; with one band (the usual case) nothing is recomputed.
+template <bool kLocal>
+PairResult align_traceback(const std::uint8_t* query, std::int32_t m, const std::uint8_t* target,
+                           std::int32_t n, const KernelScoring& scoring, std::uint64_t band_bytes) {
+  const std::uint8_t free_ends = scoring.free_ends;
+  const std::size_t width = static_cast<std::size_t>(n) + 1;
+  const std::int32_t rows = band_rows(m, n, band_bytes);
+  const std::int32_t bands = std::max<std::int32_t>(1, (m + rows - 1) / rows);
+  // Band b holds rows b x rows + 1 .. (b + 1) x rows; its direction bits go to
+  // directions[(i - b x rows - 1) x width + j], its checkpoint (H, F of row b x rows) to
+  // checkpoints[2 (b - 1) width ..] for b >= 1 (band 0 starts from row 0).
+  std::vector<std::uint8_t> directions(static_cast<std::size_t>(rows) * width);
+  std::vector<std::int32_t> checkpoints(2 * static_cast<std::size_t>(bands - 1) * width);
+  std::vector<std::int32_t> last_column(static_cast<std::size_t>(m) + 1);
+  RowSweep<kLocal> sweep(query, target, n, scoring);
+  sweep.start();
+  last_column[0] = sweep.h(n);
+  EndCell local_end{0, 0, 0};
+  for (std::int32_t i = 1; i <= m; ++i) {
+    const std::int32_t band = (i - 1) / rows;
+    const std::int32_t row_in_band = i - 1 - band * rows;
+    if (row_in_band == 0 && band > 0) {
+      std::int32_t* checkpoint = &checkpoints[2 * static_cast<std::size_t>(band - 1) * width];
+      sweep.save(checkpoint, checkpoint + width);
+    }
+    sweep.row(i, &directions[static_cast<std::size_t>(row_in_band) * width], local_end);
+    last_column[i] = sweep.h(n);
   }
   const EndCell end = kLocal ? local_end
                              : choose_end_cell(
-                                   m, n, free_ends, [&](std::int32_t j) { return h_row[j]; },
+                                   m, n, free_ends, [&](std::int32_t j) { return sweep.h(j); },
                                    [&](std::int32_t i) { return last_column[i]; });
   std::string reversed;
   reversed.reserve(static_cast<std::size_t>(m + n));
-  const AlignedRegion region = trace_back(
-      query, target, end, free_ends, kLocal,
-      [&](std::int32_t i, std::int32_t j) {
-        return directions[static_cast<std::size_t>(i) * width + static_cast<std::size_t>(j)];
-      },
-      [&](char op) { reversed.push_back(op); });
+  const auto emit = [&](char op) { reversed.push_back(op); };
+  TraceWalk walk{end.i, end.j, kInH};
+  // The forward sweep left the last band's bits in place.
+  for (std::int32_t band = bands - 1; band >= 0; --band) {
+    const std::int32_t first_row = band * rows;  // the row above the band
+    if (walk.i <= first_row) continue;
+    if (walk.state == kTraceStarted || walk.j == 0) break;
+    if (band < bands - 1) {
+      const std::int32_t* checkpoint =
+          band > 0 ? &checkpoints[2 * static_cast<std::size_t>(band - 1) * width] : nullptr;
+      if (checkpoint)
+        sweep.restore(checkpoint, checkpoint + width);
+      else
+        sweep.start();
+      EndCell unused{0, 0, 0};
+      for (std::int32_t i = first_row + 1; i <= walk.i; ++i)
+        sweep.row(i, &directions[static_cast<std::size_t>(i - first_row - 1) * width], unused);
+    }
+    trace_rows(
+        walk, query, target, first_row,
+        [&](std::int32_t i, std::int32_t j) {
+          return directions[static_cast<std::size_t>(i - first_row - 1) * width +
+                            static_cast<std::size_t>(j)];
+        },
+        emit);
+  }
+  const AlignedRegion region = finish_trace(walk, end, free_ends, kLocal, emit);
   PairResult result;
   result.score = end.score;
   result.cigar = cigar_from_reversed_ops(reversed.data(), reversed.size());
@@ -236,9 +320,9 @@ void host_scores_simd(const PairBatch& batch, std::size_t first, std::size_t cou
 
 PairResult host_align_traceback(const std::uint8_t* query, std::int32_t m,
                                 const std::uint8_t* target, std::int32_t n,
-                                const KernelScoring& scoring) {
-  return scoring.local ? align_traceback<true>(query, m, target, n, scoring)
-                       : align_traceback<false>(query, m, target, n, scoring);
+                                const KernelScoring& scoring, std::uint64_t band_bytes) {
+  return scoring.local ? align_traceback<true>(query, m, target, n, scoring, band_bytes)
+                       : align_traceback<false>(query, m, target, n, scoring, band_bytes);
 }
 
 }  // namespace wg::align

@@ -28,6 +28,11 @@
 // 20,000 ran 4.2x faster than on one block per pair (K = 5). Batches with many long pairs
 // fill the GPU with one warp per pair and go back to the warp class (kBlockClassPairsPerSM
 // below).
+//
+// Substitution matrices (`profile`): the quarter-warp, half-warp and warp classes look
+// scores up in a query profile that each thread builds before each row band, letters x 16
+// table reads (cuda_query_profile.cuh); the thread class's short targets would not repay
+// that, and the block class reads the table (it has no profile form).
 #pragma once
 
 #include <cstdint>
@@ -40,6 +45,7 @@ struct LengthClass {
   int group;                // threads per pair in one row band: 1 .. 32 (a warp)
   int warps;                // warps per pair: 1, or kBlockWarps for the block class
   bool packed;              // score-only pairs may run two to a register (16x2 kernel)
+  bool profile;             // matrix scores come from a query profile (cuda_query_profile.cuh)
 };
 
 inline constexpr int kRowsPerThread = 16;
@@ -50,11 +56,11 @@ inline constexpr int kBlockWarps = 8;  // warps per pair in the block class (256
 inline constexpr int kMaxBlockSlots = 8;
 inline constexpr int kBlockProgressPerPair = kMaxBlockSlots * kBlockWarps + 2;
 inline constexpr LengthClass kLengthClasses[] = {
-    {"thread", 32, 1, 1, true},          // short: one thread per pair
-    {"quarter-warp", 128, 8, 1, true},   // 8 threads per pair
-    {"half-warp", 256, 16, 1, true},     // 16 threads per pair
-    {"warp", 2048, 32, 1, true},         // one warp per pair, several passes
-    {"block", 0xffffffffu, 32, kBlockWarps, false},  // bands over a block
+    {"thread", 32, 1, 1, true, false},                      // short: one thread per pair
+    {"quarter-warp", 128, 8, 1, true, true},                // 8 threads per pair
+    {"half-warp", 256, 16, 1, true, true},                  // 16 threads per pair
+    {"warp", 2048, 32, 1, true, true},                      // one warp per pair, several passes
+    {"block", 0xffffffffu, 32, kBlockWarps, false, false},  // bands over a block
 };
 inline constexpr int kLengthClassCount = sizeof(kLengthClasses) / sizeof(kLengthClasses[0]);
 

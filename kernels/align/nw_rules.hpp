@@ -159,23 +159,34 @@ struct AlignedRegion {
   std::int32_t target_end;
 };
 
-// Walks from the end cell back to its start, calling emit(op) for every alignment column
-// from last to first. direction(i, j) gives the bits of cell (i, j), 1 <= i, j. The region
-// excludes free end gaps (trailing ones past the end cell, leading ones along row 0 or
-// column 0 when that end is free) and, in local mode, everything before the start cell;
-// charged end gaps are part of it.
+// Where a walk back from the end cell stands: cell (i, j) and the matrix (H, E or F) it is
+// in; kTraceStarted once a local alignment reached its start cell.
+enum TraceState : std::uint8_t { kInH, kInE, kInF, kTraceStarted };
+struct TraceWalk {
+  std::int32_t i;
+  std::int32_t j;
+  TraceState state;
+};
+
+// Walks back while the cell lies below row `first_row` (i > first_row) and right of column
+// 0, calling emit(op) for every alignment column from last to first. direction(i, j) gives
+// the bits of cell (i, j), first_row < i, 1 <= j. Walking a band of rows at a time (rows
+// recomputed from a checkpoint, host_nw.cpp) takes the same steps as one walk over the
+// whole matrix.
 template <typename Direction, typename Emit>
-WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* target, EndCell end,
-                               std::uint8_t free_ends, bool local, const Direction& direction,
-                               Emit&& emit) {
-  std::int32_t i = end.i;
-  std::int32_t j = end.j;
-  enum { kInH, kInE, kInF } state = kInH;
-  while (i > 0 && j > 0) {
+WG_HD void trace_rows(TraceWalk& walk, const std::uint8_t* query, const std::uint8_t* target,
+                      std::int32_t first_row, const Direction& direction, Emit&& emit) {
+  std::int32_t i = walk.i;
+  std::int32_t j = walk.j;
+  TraceState state = walk.state;
+  while (state != kTraceStarted && i > first_row && j > 0) {
     const std::uint8_t bits = direction(i, j);
     if (state == kInH) {
       const std::uint8_t source = bits & kSourceMask;
-      if (source == kFromZero) break;
+      if (source == kFromZero) {
+        state = kTraceStarted;
+        break;
+      }
       if (source == kFromDiagonal) {
         emit(query[i - 1] == target[j - 1] ? kOpMatch : kOpMismatch);
         --i;
@@ -194,11 +205,34 @@ WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* ta
       --i;
     }
   }
+  walk = TraceWalk{i, j, state};
+}
+
+// Ends a walk that reached row 0 or column 0 (or a local alignment's start): emits the
+// charged leading gaps and returns the aligned region. The region excludes free end gaps
+// (trailing ones past the end cell, leading ones along row 0 or column 0 when that end is
+// free) and, in local mode, everything before the start cell; charged end gaps are part
+// of it.
+template <typename Emit>
+WG_HD AlignedRegion finish_trace(TraceWalk walk, EndCell end, std::uint8_t free_ends, bool local,
+                                 Emit&& emit) {
+  std::int32_t i = walk.i;
+  std::int32_t j = walk.j;
   if (!local && !(free_ends & kFreeQueryBegin))
     for (; i > 0; --i) emit(kOpInsertion);
   if (!local && !(free_ends & kFreeTargetBegin))
     for (; j > 0; --j) emit(kOpDeletion);
   return AlignedRegion{i, end.i, j, end.j};
+}
+
+// The whole walk over a matrix of direction bits: from the end cell back to its start.
+template <typename Direction, typename Emit>
+WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* target, EndCell end,
+                               std::uint8_t free_ends, bool local, const Direction& direction,
+                               Emit&& emit) {
+  TraceWalk walk{end.i, end.j, kInH};
+  trace_rows(walk, query, target, 0, direction, emit);
+  return finish_trace(walk, end, free_ends, local, emit);
 }
 
 }  // namespace wg::align

@@ -31,6 +31,9 @@ struct KernelScoring {
   std::uint8_t free_ends = 0;   // FreeEnd bits; local alignment has all four
   bool local = false;           // Smith-Waterman: H never drops below 0, ends anywhere
   bool uniform = false;         // equal codes score `match`, others `mismatch`
+  // Every residue code is below it: the alphabet's letters (a query profile keeps scores
+  // for these codes only).
+  std::uint8_t letters = kAlphabetSlots;
   std::int32_t match = 0;
   std::int32_t mismatch = 0;
 };

@@ -85,13 +85,13 @@ struct RankStats {
 
 // The host backend when asked for or when this rank has no GPU; else its bound GPU.
 std::vector<std::unique_ptr<Aligner>> make_aligners(MPI_Comm comm, const std::string& backend,
-                                                    bool packed) {
+                                                    bool packed, std::uint64_t traceback_memory) {
   const DeviceBinding binding = bind_and_report_devices(comm, backend == "host" ? 0 : 1);
   std::vector<std::unique_ptr<Aligner>> aligners;
   if (backend != "host" && binding.host_backend())
     WG_REQUIRE(backend != "cuda", "--backend cuda: {}", binding.describe());
   if (backend == "host" || binding.host_backend()) {
-    aligners.push_back(make_host_aligner());
+    aligners.push_back(make_host_aligner(traceback_memory));
     return aligners;
   }
   for (int k = 0; k < kAlignersPerGpu; ++k)
@@ -396,7 +396,8 @@ int run_align(const AlignOptions& given) {
   });
   const double load_seconds = seconds_since(load_start);
 
-  const auto aligners = make_aligners(comm, options.backend, options.packed_scores);
+  const auto aligners =
+      make_aligners(comm, options.backend, options.packed_scores, options.traceback_memory);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "align/aligner.hpp"
 #include "align/scoring.hpp"
 
 namespace wg::align {
@@ -25,6 +26,9 @@ struct AlignOptions {
   std::string report;             // JSON report file, empty for none
   std::uint64_t batch_cells = 0;  // cells per batch; 0 picks per backend
   bool packed_scores = true;      // GPUs: 16-bit packed scores when they fit
+  // Direction bits one pair may keep at once (host backend); larger pairs are traced back
+  // in bands recomputed from checkpoints.
+  std::uint64_t traceback_memory = kDefaultTracebackBytes;
 };
 
 // Runs the alignment on every rank; returns the process exit code.

@@ -184,6 +184,7 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
   }
   const auto letters = alphabet_letters(alphabet);
   scheme.allowed.assign(kAlphabetSlots, false);
+  k.letters = static_cast<std::uint8_t>(letters.size());
 
   if (options.match) {
     k.uniform = true;

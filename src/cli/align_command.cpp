@@ -102,6 +102,12 @@ void add_align_command(CLI::App& app, int& exit_code) {
                     "whenever their scores provably fit)");
   command->add_option("--batch-cells", options->batch_cells,
                       "Matrix cells per batch handed to a worker (default: per backend)");
+  command
+      ->add_option("--traceback-memory", options->traceback_memory,
+                   "Host: bytes of direction bits one pair may keep; longer pairs are traced "
+                   "back in bands recomputed from checkpoints (same result, up to twice the work)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   command->footer(
       "Conventions:\n"
       "  A gap of length L costs open + (L-1) x extend (Gotoh); linear gaps when open = extend.\n"

@@ -1,8 +1,11 @@
 // Every GPU kernel class against the host kernel, on random pairs whose query lengths
 // straddle the length-table boundaries, and on long pairs for the block class: score-only
 // (32-bit and packed 16-bit) and with traceback (CIGAR and aligned region), in every mode:
-// global, semi-global with several sets of free ends, local; and batches packed into the
-// aligner's pinned buffer, as the driver packs them. Skips without a GPU.
+// global, semi-global with several sets of free ends, local; with match/mismatch scores,
+// and with BLOSUM62 and EDNAFULL through the query profile (and through the shared table
+// when the scaled matrix outgrows the profile's bytes); batches packed into the aligner's
+// pinned buffer, as the driver packs them; and pairs too large for the GPU's scratch,
+// aligned on the host instead. Skips without a GPU.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,7 +32,7 @@ std::vector<std::uint32_t> boundary_lengths() {
          {rows_per_pass - 1, rows_per_pass, rows_per_pass + 1, 2 * rows_per_pass + 3})
       lengths.push_back(d);
   }
-  for (const std::uint32_t d : {700u, 1000u, 1500u, 2100u}) lengths.push_back(d);
+  for (const std::uint32_t d : {300u, 700u, 1000u, 1500u, 2100u}) lengths.push_back(d);
   // Band edges of the packed warp class's 10, 13 and 17 rows per thread (cuda_packed.cuh).
   for (const std::uint32_t d : {320u, 416u, 544u})
     for (const std::uint32_t e : {d - 1, d, d + 1}) lengths.push_back(e);
@@ -40,8 +43,11 @@ std::vector<std::uint32_t> boundary_lengths() {
 // deletions) for related pairs.
 class SequenceMaker {
  public:
+  // Proteins use every code (B, Z, X and * too), so the query profile's last letters occur.
   SequenceMaker(Alphabet alphabet, std::mt19937& rng)
-      : dna_(alphabet == Alphabet::dna), letter_(0, dna_ ? 3 : 19), rng_(rng) {}
+      : dna_(alphabet == Alphabet::dna),
+        letter_(0, dna_ ? 3 : static_cast<int>(alphabet_letters(alphabet).size()) - 1),
+        rng_(rng) {}
   // DNA: one sequence in four carries an N, so warps of plain bases (the packed kernel's
   // byte-permute lookup) and warps with other letters (its general path) both occur.
   std::vector<std::uint8_t> random(std::uint32_t length) {
@@ -188,6 +194,11 @@ std::vector<Scheme> schemes() {
   linear.gap_open = 4;
   linear.gap_extend = 4;
   all.push_back({Alphabet::dna, linear});
+  // BLOSUM62 at scale 20: scores past a signed byte, so the matrix stays in the shared
+  // table instead of the query profile.
+  ScoringOptions fine = protein;
+  fine.gap_extend = 0.05;
+  all.push_back({Alphabet::protein, fine});
   // Local alignment (the 32-bit kernels only) and semi-global ones whose free ends differ
   // between begin and end, query and target (negative bests reduced across blocks too).
   dna.end_gaps_free = false;
@@ -201,8 +212,22 @@ std::vector<Scheme> schemes() {
     dna.free_ends = ends;
     all.push_back({Alphabet::dna, dna});
   }
-  protein.free_ends = "qb,qe";
-  all.push_back({Alphabet::protein, protein});
+  for (const char* ends : {"qb,qe", "qb,de", "qe,db,de"}) {
+    protein.free_ends = ends;
+    all.push_back({Alphabet::protein, protein});
+  }
+  ScoringOptions affine_matrix;
+  affine_matrix.matrix = "EDNAFULL";
+  affine_matrix.gap_open = 10;
+  affine_matrix.gap_extend = 0.5;
+  affine_matrix.mode = "semi-global";
+  affine_matrix.free_ends = "qe,db";
+  all.push_back({Alphabet::dna, affine_matrix});
+  affine_matrix.mode = "local";
+  affine_matrix.free_ends.clear();
+  all.push_back({Alphabet::dna, affine_matrix});
+  fine.mode = "local";
+  all.push_back({Alphabet::protein, fine});
   return all;
 }
 
@@ -290,6 +315,45 @@ TEST(GpuKernels, BlockClassOverSeveralBlocksMatchesTheHostKernel) {
 TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
   if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   expect_gpu_matches_host(many_long_queries);
+}
+
+// Pairs whose scratch exceeds the GPU's budget (here 1 MiB per chunk: a 3,000-residue
+// pair's direction bits take 4.5 MB) are aligned on the host, banded from checkpoints
+// where their direction bits are many, between pairs that stay on the GPU.
+TEST(GpuKernels, PairsTooLargeForTheScratchFallBackToTheHost) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  std::mt19937 rng(99);
+  for (const Alphabet alphabet : {Alphabet::dna, Alphabet::protein}) {
+    ScoringOptions options;
+    options.gap_open = 10;
+    options.gap_extend = 0.5;
+    for (const char* mode : {"global", "local"}) {
+      options.mode = mode;
+      const ScoringScheme scoring = make_scoring(options, alphabet);
+      SequenceMaker make(alphabet, rng);
+      TestBatch made;
+      for (const std::uint32_t m : {200u, 3000u, 40u, 5000u, 900u}) {
+        const std::vector<std::uint8_t> q = make.random(m);
+        add_pair(made, q, make.mutated(q));
+      }
+      const PairBatch& batch = made.view();
+      auto host = make_host_aligner();
+      auto gpu = make_cuda_aligner(0, true, std::uint64_t{1} << 20);
+      for (const bool traceback : {false, true}) {
+        std::vector<PairResult> expected;
+        std::vector<PairResult> got;
+        host->align(batch, scoring.kernel, traceback, expected);
+        gpu->align(batch, scoring.kernel, traceback, got);
+        ASSERT_EQ(got.size(), expected.size());
+        for (std::size_t p = 0; p < got.size(); ++p) {
+          EXPECT_EQ(got[p].score, expected[p].score) << mode << " pair " << p;
+          EXPECT_EQ(got[p].cigar, expected[p].cigar) << mode << " pair " << p;
+          EXPECT_EQ(got[p].query_end, expected[p].query_end) << mode << " pair " << p;
+          EXPECT_EQ(got[p].target_begin, expected[p].target_begin) << mode << " pair " << p;
+        }
+      }
+    }
+  }
 }
 
 // As the driver runs them: each batch packed into the aligner's own pinned buffer, which

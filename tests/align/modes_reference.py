@@ -5,7 +5,10 @@
   and BLOSUM62, and on real pairs (EMBOSS's protein pairs, Rfam 5.8S sequences);
 - EMBOSS water (local) on random and real pairs, decimal penalties;
 - every CIGAR, re-scored independently over its reported region, gives the reported
-  score; a global alignment's region is the whole of both sequences.
+  score; a global alignment's region is the whole of both sequences;
+- the same in every mode on pairs of a few thousand residues traced back in bands
+  recomputed from checkpoints (--traceback-memory far below their matrices; that this
+  equals the whole-matrix traceback is host_traceback_test.cpp's check).
 parasail leaves out alignments made of end gaps only (end cell on row 0 or column 0);
 warpgraph counts them (as EMBOSS needle does), so the expected score is the larger of
 parasail's and theirs.
@@ -79,12 +82,14 @@ def gap_only_score(q, t, ends, scheme):
     return best
 
 
-def aligned(pairs, mode_args, scheme, label):
-    """Runs --pairs with traceback, re-scores every CIGAR; returns (score, region) rows."""
+def aligned(pairs, mode_args, scheme, label, banded=False):
+    """Runs --pairs with traceback, re-scores every CIGAR; returns (score, region) rows.
+    banded: with a --traceback-memory of 4 KiB."""
     a, b = TMP / "a.fa", TMP / "b.fa"
     write_fasta(a, [(f"q{k}", q) for k, (q, _) in enumerate(pairs)])
     write_fasta(b, [(f"t{k}", t) for k, (_, t) in enumerate(pairs)])
-    rows = run_align(WARPGRAPH, ["--pairs", str(a), str(b), "--traceback"] + mode_args + scoring_args(scheme))
+    args = ["--pairs", str(a), str(b), "--traceback"] + mode_args + scoring_args(scheme)
+    rows = run_align(WARPGRAPH, args + (["--traceback-memory", "4096"] if banded else []))
     check(len(rows) == len(pairs), f"{label}: {len(rows)} lines for {len(pairs)} pairs")
     out = []
     for k, ((q, t), row) in enumerate(zip(pairs, rows)):
@@ -120,16 +125,16 @@ SCHEMES = [("dna affine", DNA, {"match": 2, "mismatch": -3, "open": 5, "extend":
            ("protein BLOSUM62", PROTEIN, {"matrix": "BLOSUM62", "open": 11, "extend": 1})]
 
 
-def check_against_parasail(label, alphabet, scheme, pairs, every_end_set):
+def check_against_parasail(label, alphabet, scheme, pairs, every_end_set, banded=False):
     matrix = parasail_matrix(scheme, alphabet)
     op, ex = int(scheme["open"]), int(scheme["extend"])
-    got = aligned(pairs, ["--mode", "local"], scheme, f"{label} local")
+    got = aligned(pairs, ["--mode", "local"], scheme, f"{label} local", banded)
     for k, ((q, t), (score, region)) in enumerate(zip(pairs, got)):
         expected = parasail.sw_scan_32(q, t, op, ex, matrix).score
         check(score == expected, f"{label} local pair {k} ({len(q)}x{len(t)}): {score}, parasail sw {expected}")
     end_sets = FREE_ENDS if every_end_set else {e: FREE_ENDS[e] for e in ("qb,qe,db,de", "qb,de", "qe,db")}
     for ends, name in end_sets.items():
-        got = aligned(pairs, ["--mode", "semi-global", "--free-ends", ends], scheme, f"{label} sg {ends}")
+        got = aligned(pairs, ["--mode", "semi-global", "--free-ends", ends], scheme, f"{label} sg {ends}", banded)
         function = getattr(parasail, name + "_scan_32")
         for k, ((q, t), (score, region)) in enumerate(zip(pairs, got)):
             expected = function(q, t, op, ex, matrix).score
@@ -137,7 +142,7 @@ def check_against_parasail(label, alphabet, scheme, pairs, every_end_set):
             if only_gaps is not None:
                 expected = max(expected, only_gaps)
             check(score == expected, f"{label} semi-global {ends} pair {k} ({len(q)}x{len(t)}): {score}, parasail {name} {expected}")
-    got = aligned(pairs, [], scheme, f"{label} global")
+    got = aligned(pairs, [], scheme, f"{label} global", banded)
     for k, ((q, t), (score, region)) in enumerate(zip(pairs, got)):
         expected = parasail.nw_scan_32(q, t, op, ex, matrix).score
         check(score == expected and region == (1, len(q), 1, len(t)),
@@ -191,6 +196,11 @@ def main():
                        [s for _, s in read_fasta(DATA / "sequences/emboss_protein_b.fa")]))
     check_against_parasail("EMBOSS proteins", PROTEIN, {"matrix": "BLOSUM62", "open": 11, "extend": 1}, protein, True)
     print("parasail on real pairs (Rfam 5.8S, EMBOSS proteins): checked")
+    for label, alphabet, scheme in (SCHEMES[0], SCHEMES[2]):
+        pairs = [p for p in random_pairs(alphabet, 60, 4000, rng) if len(p[0]) >= 1000][:4]
+        check(len(pairs) >= 2, f"banded {label}: too few long pairs drawn")
+        check_against_parasail(f"banded {label}", alphabet, scheme, pairs, False, banded=True)
+    print("traceback in bands from checkpoints, every mode, against parasail: checked")
     against_water(rng)
     shutil.rmtree(TMP)
     if failures:
