@@ -226,6 +226,7 @@ std::vector<Scheme> schemes() {
   affine_matrix.mode = "local";
   affine_matrix.free_ends.clear();
   all.push_back({Alphabet::dna, affine_matrix});
+  fine.end_gaps_free = false;  // local alignments have no end gaps
   fine.mode = "local";
   all.push_back({Alphabet::protein, fine});
   return all;
