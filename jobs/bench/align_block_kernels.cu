@@ -3,10 +3,10 @@
 // kBlockWarps warps per pair, row bands pipelined across the warps), on the same batches of
 // random DNA pairs (match 2, mismatch -3, gap open 5, extend 2, end gaps penalised,
 // 32-bit scores); and the block-class kernel with each pair spread over K blocks, K chosen
-// as the aligner's launcher does (cuda_block_kernels.cu), launched cooperatively. Each time is the median of 3 launches (CUDA events) after one warm-up
-// launch; the block kernels' scores must equal the warp kernel's. Built and run by
-// jobs/bench/align_long.sh (nvcc -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr
-// -Ikernels -Ikernels/align -Isrc/common jobs/bench/align_block_kernels.cu).
+// as the aligner's launcher does (cuda_block_kernels.cu), launched cooperatively. Each time is the
+// median of 3 launches (CUDA events) after one warm-up launch; the block kernels' scores must equal
+// the warp kernel's. Built by CMake with -DWARPGRAPH_BENCHMARKS=ON (jobs/bench/CMakeLists.txt), run
+// by jobs/bench/align_long.sh.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -80,18 +80,18 @@ float median_ms(const Launch& launch) {
 int main() {
   const Shape shapes[] = {{64, 2048, 10000},  {64, 2049, 10000},  {64, 4096, 10000},
                           {64, 10000, 10000}, {16, 20000, 20000}, {2048, 2049, 2049}};
-  const DeviceScoring scoring{5, 2, 2, -3, false};
+  const DeviceScoring scoring{5, 2, 2, -3, 0, false};  // global, end gaps penalised
   std::mt19937 rng(5);
   std::uniform_int_distribution<int> letter(0, 3);
   int multiprocessors = 0;
   int per_multiprocessor = 0;
   CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0));
   CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-      &per_multiprocessor, block_wavefront_kernel<true, false>, kBlockThreads, 0));
+      &per_multiprocessor, block_wavefront_kernel<true, false, false>, kBlockThreads, 0));
   const int resident = multiprocessors * per_multiprocessor;
   std::printf("%-18s %10s %10s %10s %10s %8s %3s %10s %10s %8s\n", "pairs x m x n", "warp ms",
-              "block ms", "warp GCUPS", "block GCUPS", "speedup", "K", "K-block ms",
-              "K GCUPS", "vs block");
+              "block ms", "warp GCUPS", "block GCUPS", "speedup", "K", "K-block ms", "K GCUPS",
+              "vs block");
   int failures = 0;
   for (const Shape& shape : shapes) {
     std::vector<std::uint8_t> residues;
@@ -125,12 +125,14 @@ int main() {
 
     const float warp_ms = median_ms([&] {
       const unsigned blocks = (shape.pairs * 32 + kThreadsPerBlock - 1) / kThreadsPerBlock;
-      wavefront_kernel<32, true, false><<<blocks, kThreadsPerBlock>>>(pairs, scoring, nullptr);
+      wavefront_kernel<32, true, false, false>
+          <<<blocks, kThreadsPerBlock>>>(pairs, scoring, nullptr);
     });
     CHECK(cudaMemcpy(warp_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     CHECK(cudaMemset(pairs.scores, 0x7f, shape.pairs * 4));
     const float block_ms = median_ms([&] {
-      block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr, 1);
+      block_wavefront_kernel<true, false, false>
+          <<<shape.pairs, kBlockThreads>>>(pairs, scoring, nullptr, 1);
     });
     CHECK(cudaMemcpy(block_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     int slots = std::clamp(resident / static_cast<int>(shape.pairs), 1,
@@ -143,12 +145,14 @@ int main() {
                             std::size_t{shape.pairs} * kBlockProgressPerPair * sizeof(unsigned)));
       const int* table = nullptr;
       if (slots == 1) {
-        block_wavefront_kernel<true, false><<<shape.pairs, kBlockThreads>>>(pairs, scoring, table, 1);
+        block_wavefront_kernel<true, false, false>
+            <<<shape.pairs, kBlockThreads>>>(pairs, scoring, table, 1);
         return;
       }
       void* args[] = {&pairs, const_cast<DeviceScoring*>(&scoring), &table, &slots};
-      CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(block_wavefront_kernel<true, false>),
-                                        dim3(shape.pairs * slots), dim3(kBlockThreads), args));
+      CHECK(cudaLaunchCooperativeKernel(
+          reinterpret_cast<const void*>(block_wavefront_kernel<true, false, false>),
+          dim3(shape.pairs * slots), dim3(kBlockThreads), args));
     });
     CHECK(cudaMemcpy(grid_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     const bool same = warp_scores == block_scores && warp_scores == grid_scores;
