@@ -1,6 +1,6 @@
-// Where a rank sits on its host: the one place that splits a communicator by shared memory
-// and reads the launcher's local-rank variables. The device binding (comm/device_binding)
-// and the graph topology (comm/graph/topology) both start from it.
+// Where a rank sits on its host: the one place that reads the launcher's local-rank
+// variables, over the ranks of the host (src/common/host_comm.hpp). The device binding
+// (comm/device_binding) starts from it.
 //
 // The local rank is SLURM_LOCALID when srun started the ranks, else
 // OMPI_COMM_WORLD_LOCAL_RANK under mpirun, else the rank in
@@ -9,28 +9,9 @@
 // example, hands every rank the batch shell's SLURM_LOCALID=0, so that source is skipped.
 #pragma once
 
-#include <mpi.h>
+#include "host_comm.hpp"
 
 namespace wg {
-
-// The ranks of `comm` on this host (MPI_COMM_TYPE_SHARED, in the order of their rank in
-// `comm`), freed at scope exit. Collective over comm.
-class HostComm {
- public:
-  explicit HostComm(MPI_Comm comm);
-  ~HostComm();
-  HostComm(const HostComm&) = delete;
-  HostComm& operator=(const HostComm&) = delete;
-
-  MPI_Comm get() const { return comm_; }
-  int rank() const { return rank_; }  // position in shared-memory order
-  int size() const { return size_; }
-
- private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
-  int rank_ = 0;
-  int size_ = 1;
-};
 
 // Where a rank's local rank came from.
 enum class LocalRankSource { kSlurm, kOpenMpi, kSharedMemory };

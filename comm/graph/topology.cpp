@@ -1,7 +1,7 @@
 #include "graph/topology.hpp"
 
 #include "error.hpp"
-#include "local_rank.hpp"
+#include "host_comm.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::comm {
