@@ -3,9 +3,6 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-#include <cerrno>
-#include <cstdlib>
 #include <numeric>
 
 #include "error.hpp"
@@ -18,22 +15,6 @@
 namespace wg {
 
 namespace {
-
-// A communicator freed at scope exit.
-class OwnedComm {
- public:
-  OwnedComm() = default;
-  ~OwnedComm() {
-    if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-  }
-  OwnedComm(const OwnedComm&) = delete;
-  OwnedComm& operator=(const OwnedComm&) = delete;
-  MPI_Comm* out() { return &comm_; }
-  MPI_Comm get() const { return comm_; }
-
- private:
-  MPI_Comm comm_ = MPI_COMM_NULL;
-};
 
 // Every rank's string, in rank order: on every rank (all_ranks) or on rank 0 only.
 std::vector<std::string> gather_strings(const std::string& mine, MPI_Comm comm, bool all_ranks) {
@@ -61,33 +42,10 @@ std::vector<std::string> gather_strings(const std::string& mine, MPI_Comm comm, 
   }
   std::vector<std::string> strings;
   for (size_t i = 0; i < lengths.size(); ++i) {
-    strings.push_back(joined.substr(static_cast<size_t>(offsets[i]), static_cast<size_t>(lengths[i])));
+    strings.push_back(
+        joined.substr(static_cast<size_t>(offsets[i]), static_cast<size_t>(lengths[i])));
   }
   return strings;
-}
-
-// The value of a local-rank variable, or -1 when it is unset or not a non-negative integer.
-int local_rank_from_env(const char* name) {
-  const char* text = std::getenv(name);
-  if (text == nullptr || *text == '\0') return -1;
-  char* end = nullptr;
-  errno = 0;
-  const long value = std::strtol(text, &end, 10);
-  if (errno != 0 || *end != '\0' || value < 0 || value > 1 << 20) return -1;
-  return static_cast<int>(value);
-}
-
-// True when the ranks of the node carry the distinct values 0..n-1 (collective over node).
-bool is_local_numbering(int value, MPI_Comm node) {
-  int size = 1;
-  MPI_CHECK(MPI_Comm_size(node, &size));
-  std::vector<int> values(static_cast<size_t>(size));
-  MPI_CHECK(MPI_Allgather(&value, 1, MPI_INT, values.data(), 1, MPI_INT, node));
-  std::sort(values.begin(), values.end());
-  for (int i = 0; i < size; ++i) {
-    if (values[static_cast<size_t>(i)] != i) return false;
-  }
-  return true;
 }
 
 struct VisibleGpus {
@@ -136,15 +94,6 @@ VisibleGpus find_visible_gpus() {
 
 }  // namespace
 
-const char* to_string(LocalRankSource source) {
-  switch (source) {
-    case LocalRankSource::kSlurm: return "SLURM_LOCALID";
-    case LocalRankSource::kOpenMpi: return "OMPI_COMM_WORLD_LOCAL_RANK";
-    case LocalRankSource::kSharedMemory: return "MPI shared memory";
-  }
-  return "unknown";
-}
-
 std::string DeviceBinding::describe() const {
   std::string what;
   if (host_backend()) {
@@ -156,8 +105,8 @@ std::string DeviceBinding::describe() const {
     }
     if (gpu_shared) what += " (shared with another rank)";
   }
-  return fmt::format("rank {} on {}: {} [local rank {} of {}, {}]", rank, host, what,
-                     local_rank, local_ranks, to_string(local_rank_source));
+  return fmt::format("rank {} on {}: {} [local rank {} of {}, {}]", rank, host, what, local_rank,
+                     local_ranks, to_string(local_rank_source));
 }
 
 std::vector<int> choose_devices(int sharer_index, int sharers, int visible, int gpus_per_rank) {
@@ -184,25 +133,11 @@ DeviceBinding bind_devices(MPI_Comm comm, int gpus_per_rank) {
   MPI_CHECK(MPI_Get_processor_name(name, &name_length));
   binding.host.assign(name, static_cast<size_t>(name_length));
 
-  OwnedComm node;
-  MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, binding.rank, MPI_INFO_NULL,
-                                node.out()));
-  int node_rank = 0;
-  MPI_CHECK(MPI_Comm_rank(node.get(), &node_rank));
-  MPI_CHECK(MPI_Comm_size(node.get(), &binding.local_ranks));
-
-  // Every rank of the node evaluates every source, so the collectives match.
-  binding.local_rank = node_rank;
-  binding.local_rank_source = LocalRankSource::kSharedMemory;
-  const int slurm = local_rank_from_env("SLURM_LOCALID");
-  const int open_mpi = local_rank_from_env("OMPI_COMM_WORLD_LOCAL_RANK");
-  if (is_local_numbering(slurm, node.get())) {
-    binding.local_rank = slurm;
-    binding.local_rank_source = LocalRankSource::kSlurm;
-  } else if (is_local_numbering(open_mpi, node.get())) {
-    binding.local_rank = open_mpi;
-    binding.local_rank_source = LocalRankSource::kOpenMpi;
-  }
+  const HostComm node(comm);
+  const LocalRank local = find_local_rank(node);
+  binding.local_rank = local.rank;
+  binding.local_ranks = local.ranks;
+  binding.local_rank_source = local.source;
 
   // Ranks of this node that see the same GPUs split them in local-rank order.
   const VisibleGpus gpus = find_visible_gpus();
@@ -244,8 +179,9 @@ void log_device_bindings(const DeviceBinding& binding, MPI_Comm comm) {
   MPI_CHECK(MPI_Reduce(&shared, &any_shared, 1, MPI_INT, MPI_MAX, 0, comm));
   for (const std::string& line : lines) spdlog::info("{}", line);
   if (any_shared) {
-    spdlog::warn("several ranks drive the same GPU; start one rank per GPU "
-                 "(srun --gpus-per-task=1) for full speed");
+    spdlog::warn(
+        "several ranks drive the same GPU; start one rank per GPU "
+        "(srun --gpus-per-task=1) for full speed");
   }
 }
 

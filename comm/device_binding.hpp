@@ -12,11 +12,7 @@
 //     rank 0 on laptop: host backend (built without CUDA) [local rank 0 of 1, MPI shared memory]
 //
 // How the choice is made:
-// - Local rank (position among the ranks of this node): SLURM_LOCALID when srun started the
-//   ranks, else OMPI_COMM_WORLD_LOCAL_RANK under mpirun, else the rank in
-//   MPI_Comm_split_type(MPI_COMM_TYPE_SHARED). An environment value is used only when the
-//   ranks of a node carry distinct values 0..n-1; mpirun inside an sbatch script, for
-//   example, hands every rank the batch shell's SLURM_LOCALID=0, so that source is skipped.
+// - Local rank (position among the ranks of this node): comm/local_rank.hpp.
 // - Visible GPUs: cudaGetDeviceCount, which already honours CUDA_VISIBLE_DEVICES as Slurm
 //   sets it with --gpus-per-task or --gpu-bind.
 // - Ranks of a node that see the very same GPUs (same UUIDs) share them: the i-th of them
@@ -29,22 +25,20 @@
 #include <string>
 #include <vector>
 
+#include "local_rank.hpp"
+
 namespace wg {
 
-// Where a rank's local rank came from.
-enum class LocalRankSource { kSlurm, kOpenMpi, kSharedMemory };
-const char* to_string(LocalRankSource source);
-
 struct DeviceBinding {
-  int rank = 0;                   // in the communicator given to bind_devices
-  std::string host;               // MPI processor name
-  int local_rank = 0;             // position among the ranks of this node
-  int local_ranks = 1;            // ranks on this node
+  int rank = 0;         // in the communicator given to bind_devices
+  std::string host;     // MPI processor name
+  int local_rank = 0;   // position among the ranks of this node
+  int local_ranks = 1;  // ranks on this node
   LocalRankSource local_rank_source = LocalRankSource::kSharedMemory;
-  std::vector<int> devices;       // CUDA ordinals (within the visible set); empty: host backend
+  std::vector<int> devices;  // CUDA ordinals (within the visible set); empty: host backend
   std::vector<std::string> device_names;  // "NVIDIA H200 (UUID GPU-...)", one per device
-  std::string host_reason;        // why there is no GPU, when devices is empty
-  bool gpu_shared = false;        // another rank of this node drives one of these GPUs too
+  std::string host_reason;                // why there is no GPU, when devices is empty
+  bool gpu_shared = false;                // another rank of this node drives one of these GPUs too
 
   bool host_backend() const { return devices.empty(); }
   // "rank R on HOST: GPU i NAME (UUID ...)[, GPU j ...] [local rank L of N, SOURCE]"

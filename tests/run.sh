@@ -7,6 +7,8 @@ cd "$root"
 
 bash jobs/install-deps.sh
 build=${WARPGRAPH_BUILD_DIR:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DWARPGRAPH_WERROR=ON
+# The benchmark programs (jobs/bench) are built too, so that a kernel change that breaks
+# them fails CI.
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DWARPGRAPH_WERROR=ON -DWARPGRAPH_BENCHMARKS=ON
 cmake --build "$build" -j "$(nproc)"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@"

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "cuda_buffer.hpp"
 #include "cuda_check.hpp"
 #include "error.hpp"
 #include "mpi_check.hpp"
@@ -23,39 +24,13 @@
 
 namespace wg::comm {
 
-namespace {
-// A device allocation that grows and frees itself.
-class DeviceBytes {
- public:
-  DeviceBytes() = default;
-  DeviceBytes(const DeviceBytes&) = delete;
-  DeviceBytes& operator=(const DeviceBytes&) = delete;
-  ~DeviceBytes() {
-    if (data_) cudaFree(data_);
-  }
-  void* reserve(std::size_t bytes) {
-    if (bytes > size_ || !data_) {
-      if (data_) cudaFree(data_);
-      data_ = nullptr;
-      const std::size_t grown = bytes + bytes / 4 + 256;
-      CUDA_CHECK(cudaMalloc(&data_, grown));
-      size_ = grown;
-    }
-    return data_;
-  }
-
- private:
-  void* data_ = nullptr;
-  std::size_t size_ = 0;
-};
-}  // namespace
-
 struct NcclGatherStage::State {
   int device = 0;
   double timeout = 300.0;
   ncclComm_t comm = nullptr;
   cudaStream_t stream = nullptr;
-  DeviceBytes send, receive, sizes;
+  DeviceBuffer<std::byte> send, receive;
+  DeviceBuffer<std::uint64_t> sizes;
   std::vector<std::byte> staging;
 
   // Waits for the stream like cudaStreamSynchronize, but polls so that an NCCL error
@@ -113,14 +88,14 @@ void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, Gathe
   CUDA_CHECK(cudaSetDevice(s.device));
   const auto members = static_cast<std::size_t>(members_);
   // Sizes first.
-  auto* sizes = static_cast<std::uint64_t*>(s.sizes.reserve((members + 1) * sizeof(std::uint64_t)));
+  auto* sizes = s.sizes.reserve(members + 1);
   const std::uint64_t mine = bytes;
   CUDA_CHECK(
       cudaMemcpyAsync(sizes + members, &mine, sizeof mine, cudaMemcpyHostToDevice, s.stream));
   NCCL_CHECK(ncclAllGather(sizes + members, sizes, 1, ncclUint64, s.comm, s.stream));
   std::vector<std::uint64_t> all(members);
   CUDA_CHECK(cudaMemcpyAsync(all.data(), sizes, members * sizeof(std::uint64_t),
-                                  cudaMemcpyDeviceToHost, s.stream));
+                             cudaMemcpyDeviceToHost, s.stream));
   s.watchdog_sync();
   out.offsets.assign(members + 1, 0);
   std::uint64_t widest = 0;
@@ -131,13 +106,13 @@ void NcclGatherStage::allgather(const std::byte* local, std::size_t bytes, Gathe
   out.data.resize(out.offsets.back());
   if (widest == 0) return;
   // Then the payloads, each padded to the widest.
-  auto* send = static_cast<std::byte*>(s.send.reserve(widest));
-  auto* receive = static_cast<std::byte*>(s.receive.reserve(widest * members));
+  auto* send = s.send.reserve(widest);
+  auto* receive = s.receive.reserve(widest * members);
   if (bytes) CUDA_CHECK(cudaMemcpyAsync(send, local, bytes, cudaMemcpyHostToDevice, s.stream));
   NCCL_CHECK(ncclAllGather(send, receive, widest, ncclChar, s.comm, s.stream));
   s.staging.resize(widest * members);
-  CUDA_CHECK(cudaMemcpyAsync(s.staging.data(), receive, widest * members,
-                                  cudaMemcpyDeviceToHost, s.stream));
+  CUDA_CHECK(cudaMemcpyAsync(s.staging.data(), receive, widest * members, cudaMemcpyDeviceToHost,
+                             s.stream));
   s.watchdog_sync();
   for (std::size_t i = 0; i < members; ++i)
     if (all[i])

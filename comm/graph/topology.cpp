@@ -1,6 +1,7 @@
 #include "graph/topology.hpp"
 
 #include "error.hpp"
+#include "host_comm.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::comm {
@@ -10,13 +11,11 @@ GraphTopology::GraphTopology(MPI_Comm world, int ranks_per_node) : world_(world)
   MPI_CHECK(MPI_Comm_rank(world, &rank_));
   MPI_CHECK(MPI_Comm_size(world, &size_));
 
-  MPI_Comm shared = MPI_COMM_NULL;
-  MPI_CHECK(MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &shared));
-  int shared_rank = 0;
-  MPI_CHECK(MPI_Comm_rank(shared, &shared_rank));
-  const int virtual_node = ranks_per_node > 0 ? shared_rank / ranks_per_node : 0;
-  MPI_CHECK(MPI_Comm_split(shared, virtual_node, shared_rank, &node_));
-  MPI_CHECK(MPI_Comm_free(&shared));
+  {
+    const HostComm host(world);
+    const int virtual_node = ranks_per_node > 0 ? host.rank() / ranks_per_node : 0;
+    MPI_CHECK(MPI_Comm_split(host.get(), virtual_node, host.rank(), &node_));
+  }
   MPI_CHECK(MPI_Comm_rank(node_, &node_rank_));
   MPI_CHECK(MPI_Comm_size(node_, &node_size_));
 

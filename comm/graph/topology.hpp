@@ -1,5 +1,5 @@
-// Where every rank sits for the graph engine: its node (from
-// MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), optionally cut into virtual nodes of K
+// Where every rank sits for the graph engine: its node (the ranks of its host,
+// src/common/host_comm.hpp), optionally cut into virtual nodes of K
 // ranks with --ranks-per-node K so the inter-node path runs on one host), its rank on
 // the node, and its rail: the ranks of equal node-local rank on every node, between
 // which the inter-node stage of the exchange runs.

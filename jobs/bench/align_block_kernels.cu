@@ -5,9 +5,8 @@
 // 32-bit scores); and the block-class kernel with each pair spread over K blocks, K chosen
 // as the aligner's launcher does (cuda_block_kernels.cu), launched cooperatively. Each time is the
 // median of 3 launches (CUDA events) after one warm-up launch; the block kernels' scores must equal
-// the warp kernel's. Built and run by jobs/bench/align_long.sh (nvcc -O3 -std=c++17 -arch=sm_90
-// --expt-relaxed-constexpr -Ikernels -Ikernels/align -Isrc/common
-// jobs/bench/align_block_kernels.cu).
+// the warp kernel's. Built by CMake with -DWARPGRAPH_BENCHMARKS=ON (jobs/bench/CMakeLists.txt), run
+// by jobs/bench/align_long.sh.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

@@ -2,7 +2,8 @@
 # Long-pair alignment benchmark on one GPU: batches of few long DNA pairs, where the length
 # class decides how much of the GPU a pair uses (kernels/align/length_classes.hpp).
 # 1. Kernel-only times of the warp-class and block-class kernels on the same batches
-#    (jobs/bench/align_block_kernels.cu, built here with nvcc for sm_90).
+#    (jobs/bench/align_block_kernels.cu: BUILD/bench/align_block_kernels, built by CMake
+#    with -DWARPGRAPH_BENCHMARKS=ON for the configured CUDA architectures).
 # 2. `warpgraph align` on 64 pairs with queries of 2048 rows (the last warp-class length:
 #    one warp per pair, 4 passes), 2049 (the first block-class length: 5 row bands over the
 #    warps of one block) and 4096 rows against 10 kb targets, 64 pairs of 10 kb x 10 kb, and
@@ -16,17 +17,21 @@
 # Prints the tables and writes OUT_DIR/kernels.txt and OUT_DIR/align_long.json.
 #
 # Usage: jobs/bench/align_long.sh [OUT_DIR]   (from the repository root)
-#   env: WARPGRAPH (default build/warpgraph), PYTHON (python3), NVCC (nvcc)
+#   env: WARPGRAPH (default build/warpgraph), BENCH_DIR (the benchmark programs; default
+#   bench/ beside WARPGRAPH), PYTHON (python3)
 set -euo pipefail
 out=${1:-bench-align-long}
 warpgraph=${WARPGRAPH:-build/warpgraph}
 python=${PYTHON:-python3}
-nvcc=${NVCC:-nvcc}
+bench_dir=${BENCH_DIR:-$(dirname "$warpgraph")/bench}
 mkdir -p "$out"
 
-"$nvcc" -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -Ikernels -Ikernels/align \
-  -Isrc/common jobs/bench/align_block_kernels.cu -o "$out/align_block_kernels"
-"$out/align_block_kernels" | tee "$out/kernels.txt"
+if [[ ! -x $bench_dir/align_block_kernels ]]; then
+  echo "$bench_dir/align_block_kernels is missing: configure the build with" \
+    "-DWARPGRAPH_BENCHMARKS=ON and build it (or set BENCH_DIR)" >&2
+  exit 1
+fi
+"$bench_dir/align_block_kernels" | tee "$out/kernels.txt"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 # make NAME PAIRS QUERY_LENGTH TARGET_LENGTH: NAME_a.fa, NAME_b.fa

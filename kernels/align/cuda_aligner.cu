@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "aligner.hpp"
-#include "cuda_buffers.cuh"
+#include "cuda_buffer.hpp"
 #include "cuda_packed.cuh"
 #include "cuda_wavefront.cuh"
 #include "gpu_busy_time.cuh"
@@ -28,20 +28,20 @@ constexpr std::uint32_t kMaxChunkPairs = 1u << 22;
 // Scratch and staging of one stream.
 struct Slot {
   cudaStream_t stream = nullptr;
-  DeviceArray<std::uint32_t> members;
-  DeviceArray<std::uint64_t> offsets;  // carry, directions, edges, ops offsets, 4 per member
-  DeviceArray<int2> carry;
-  DeviceArray<std::uint64_t> directions;
-  DeviceArray<std::int32_t> edges;
-  DeviceArray<char> ops;
-  DeviceArray<std::uint32_t> op_counts;
-  DeviceArray<int4> regions;
-  DeviceArray<unsigned> block_progress;  // block class: hand-off counters
-  PinnedArray<std::uint32_t> host_members;
-  PinnedArray<std::uint64_t> host_offsets;
-  PinnedArray<char> host_ops;
-  PinnedArray<std::uint32_t> host_op_counts;
-  PinnedArray<int4> host_regions;
+  DeviceBuffer<std::uint32_t> members;
+  DeviceBuffer<std::uint64_t> offsets;  // carry, directions, edges, ops offsets, 4 per member
+  DeviceBuffer<int2> carry;
+  DeviceBuffer<std::uint64_t> directions;
+  DeviceBuffer<std::int32_t> edges;
+  DeviceBuffer<char> ops;
+  DeviceBuffer<std::uint32_t> op_counts;
+  DeviceBuffer<int4> regions;
+  DeviceBuffer<unsigned> block_progress;  // block class: hand-off counters
+  PinnedBuffer<std::uint32_t> host_members;
+  PinnedBuffer<std::uint64_t> host_offsets;
+  PinnedBuffer<char> host_ops;
+  PinnedBuffer<std::uint32_t> host_op_counts;
+  PinnedBuffer<int4> host_regions;
   cudaEvent_t done = nullptr;            // recorded after the batch's last chunk
   std::vector<std::uint32_t> in_flight;  // batch pair indices of the chunk on this stream
   std::uint64_t in_flight_ops = 0;
@@ -174,16 +174,16 @@ class CudaAligner final : public Aligner {
   cudaEvent_t upload_start_ = nullptr;
   cudaEvent_t download_start_ = nullptr;  // the scores' copy back
   cudaEvent_t download_done_ = nullptr;
-  DeviceArray<std::uint8_t> residues_;
-  DeviceArray<std::uint64_t> offsets_;
-  DeviceArray<std::uint32_t> lengths_;
-  DeviceArray<std::uint32_t> query_;
-  DeviceArray<std::uint32_t> target_;
-  DeviceArray<std::int32_t> scores_;
-  DeviceArray<int> table_;
-  PinnedArray<std::uint8_t> packed_residues_;  // residue_buffer
-  PinnedArray<std::uint8_t> staging_;          // the pool's small arrays
-  PinnedArray<std::int32_t> host_scores_;
+  DeviceBuffer<std::uint8_t> residues_;
+  DeviceBuffer<std::uint64_t> offsets_;
+  DeviceBuffer<std::uint32_t> lengths_;
+  DeviceBuffer<std::uint32_t> query_;
+  DeviceBuffer<std::uint32_t> target_;
+  DeviceBuffer<std::int32_t> scores_;
+  DeviceBuffer<int> table_;
+  PinnedBuffer<std::uint8_t> packed_residues_;  // residue_buffer
+  PinnedBuffer<std::uint8_t> staging_;          // the pool's small arrays
+  PinnedBuffer<std::int32_t> host_scores_;
   GpuBusyTime* busy_time_ = nullptr;
   double seconds_ = 0;
   double kernel_seconds_ = 0;  // this aligner's share of the GPU's busy time
@@ -191,7 +191,7 @@ class CudaAligner final : public Aligner {
 };
 
 template <typename T>
-void stage_and_copy(DeviceArray<T>& device, const std::vector<T>& host, std::uint8_t* staging,
+void stage_and_copy(DeviceBuffer<T>& device, const std::vector<T>& host, std::uint8_t* staging,
                     cudaStream_t stream) {
   T* dst = device.reserve(host.size());
   std::memcpy(staging, host.data(), host.size() * sizeof(T));

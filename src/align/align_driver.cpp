@@ -2,16 +2,15 @@
 // dispatcher (plus align threads of its own and a writer thread), other ranks pull
 // batches and read their residues themselves; results stream to the output in input
 // order. A bad record found by any rank stops the dispatch, and the ranks agree on its
-// error afterwards. SIGTERM or SIGUSR1 (Slurm's warnings) stop the dispatch: the finished
-// results are flushed in order and the run exits with kExitInterrupted, ready for --resume.
+// error afterwards. SIGTERM, SIGUSR1 or SIGINT (stop_signal.hpp) stop the dispatch: the
+// finished results are flushed in order and the run exits with kExitInterrupted, ready for
+// --resume.
 #include <mpi.h>
 #include <omp.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -44,12 +43,10 @@
 #include "graph/output_file.hpp"
 #include "graph/report_file.hpp"
 #include "mpi_check.hpp"
+#include "stop_signal.hpp"
 
 namespace wg::align {
 namespace {
-
-std::atomic<bool> g_stop_requested{false};
-extern "C" void request_stop(int) { g_stop_requested = true; }
 
 // Pairs per window of length sorting; bounds rank 0's memory for pending results.
 constexpr std::size_t kWindowPairs = std::size_t{1} << 20;
@@ -150,7 +147,7 @@ DispatchOutcome release_workers(MPI_Comm comm, const RankWorkers& local) {
   none.remote_batch = none.next_batch;
   none.accept = [](BatchResults&&) {};
   none.tick = [] {};
-  return run_dispatcher(comm, none, local, g_stop_requested);
+  return run_dispatcher(comm, none, local, stop_requested());
 }
 
 // A run that failed on bad input leaves no output behind: the partial file of a fresh
@@ -276,7 +273,7 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
                  rate > 0 ? static_cast<double>(todo - done_pairs) / rate : 0.0);
   };
 
-  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, g_stop_requested);
+  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, stop_requested());
   stream.finish();
   const double seconds = elapsed();
   if (outcome.any_failed) {
@@ -370,10 +367,7 @@ int run_align(const AlignOptions& given) {
   MPI_Comm comm = MPI_COMM_WORLD;
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
-  g_stop_requested = false;
-  std::signal(SIGTERM, request_stop);
-  std::signal(SIGUSR1, request_stop);
-  std::signal(SIGINT, request_stop);
+  install_stop_handlers();
 
   // Rank 0 indexes (or reads) the input; every rank then opens the indexed files itself.
   const auto load_start = Clock::now();
@@ -472,7 +466,7 @@ int run_align(const AlignOptions& given) {
   if (outcome.error) error.record(0, *outcome.error);
   graph::raise_first_error(error, comm);
   if (rank == 0) return exit_code;
-  return g_stop_requested ? kExitInterrupted : kExitOk;
+  return stop_requested() ? kExitInterrupted : kExitOk;
 }
 
 }  // namespace wg::align

@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "graph/convert.hpp"
 #include "graph/report_file.hpp"
+#include "reorder_option.hpp"
 
 namespace wg::cli {
 
@@ -46,13 +47,7 @@ void add_convert_command(CLI::App& app, int& /*exit_code*/) {
       ->add_option("--shards", settings->options.num_shards,
                    "Number of shard files (default: one per 4 Mi stored edges)")
       ->check(CLI::PositiveNumber);
-  command
-      ->add_option("--reorder", settings->reorder,
-                   "Renumber the vertices for locality: none, degree (descending degree, ties "
-                   "by id) or rcm (reverse Cuthill-McKee); the original ids are kept in the "
-                   "graph file and `run` writes results keyed by them")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"none", "degree", "rcm"}));
+  add_reorder_option(*command, settings->reorder);
   command->add_option("--report", settings->report, "Write a JSON report to this file");
   command->footer(
       "Vertex ids stay the file's own: 0-based in edge lists (vertex count = largest id + 1),\n"

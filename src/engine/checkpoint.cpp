@@ -2,10 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include <filesystem>
-#include <system_error>
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <system_error>
 
 #include "engine/h5_collective.hpp"
 #include "error.hpp"
@@ -24,7 +24,7 @@ void write_checkpoint(const std::string& path, const CheckpointMeta& meta, Verte
   const std::string temporary = path + ".tmp";
   const h5c::RemoveOnError cleanup(temporary);
   {
-    h5c::Id file = h5c::create_file(temporary, comm);
+    h5::Handle file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", meta.num_vertices, mine.begin, values);
     h5c::write_slab(file, "frontier", (meta.num_vertices + 63) / 64, mine.begin / 64, words);
     h5c::write_all(file, "borders", meta.borders, rank == 0);
@@ -43,7 +43,7 @@ void write_checkpoint(const std::string& path, const CheckpointMeta& meta, Verte
 
 Checkpoint read_checkpoint(const std::string& path, MPI_Comm comm) {
   Checkpoint c;
-  h5c::Id file = h5c::open_file(path, comm);
+  h5::Handle file = h5c::open_file(path, comm);
   const std::uint64_t format = h5c::get_u64(file, "format", path);
   WG_REQUIRE(format == kCheckpointFormat, "{}: checkpoint format {} is not supported (expected {})",
              path, format, kCheckpointFormat);

@@ -34,13 +34,13 @@
 #include "engine/result_writer.hpp"
 #include "engine/run_options.hpp"
 #include "engine/run_report.hpp"
-#include "engine/stop_signal.hpp"
 #include "error.hpp"
 #include "graph/alltoall_bytes.hpp"
 #include "graph/exchanger.hpp"
 #include "graph/global_sum.hpp"
 #include "graph/host/host_partition.hpp"
 #include "graph/partition.hpp"
+#include "stop_signal.hpp"
 
 namespace wg::engine {
 

@@ -20,8 +20,14 @@ void check(herr_t status, const char* what, const std::string& name) {
   if (status < 0) fail("HDF5: {} failed for '{}'", what, name);
 }
 
-Id mpio_access(MPI_Comm comm) {
-  Id plist(checked(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", "file access"), H5Pclose);
+// Every identifier of a file that all ranks share (see h5::Sharing).
+h5::Handle collective(hid_t id, h5::Handle::Closer closer) {
+  return h5::Handle(id, closer, h5::Sharing::collective);
+}
+
+h5::Handle mpio_access(MPI_Comm comm) {
+  h5::Handle plist =
+      collective(checked(H5Pcreate(H5P_FILE_ACCESS), "H5Pcreate", "file access"), H5Pclose);
   check(H5Pset_fapl_mpio(plist, comm, MPI_INFO_NULL), "H5Pset_fapl_mpio", "file access");
   return plist;
 }
@@ -30,8 +36,9 @@ Id mpio_access(MPI_Comm comm) {
 void write_slab_raw(hid_t file, const std::string& name, hid_t type, std::uint64_t total,
                     std::uint64_t offset, std::uint64_t count, const void* data) {
   const hsize_t dims[1] = {total};
-  Id space(checked(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", name), H5Sclose);
-  Id dataset(
+  h5::Handle space =
+      collective(checked(H5Screate_simple(1, dims, nullptr), "H5Screate_simple", name), H5Sclose);
+  h5::Handle dataset = collective(
       checked(H5Dcreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
               "create dataset", name),
       H5Dclose);
@@ -41,7 +48,8 @@ void write_slab_raw(hid_t file, const std::string& name, hid_t type, std::uint64
   const hsize_t start[1] = {offset};
   const hsize_t counts[1] = {count};
   const hsize_t memory_dims[1] = {count == 0 ? 1 : count};
-  Id memory(checked(H5Screate_simple(1, memory_dims, nullptr), "H5Screate_simple", name), H5Sclose);
+  h5::Handle memory = collective(
+      checked(H5Screate_simple(1, memory_dims, nullptr), "H5Screate_simple", name), H5Sclose);
   std::vector<char> placeholder(H5Tget_size(type), '\0');
   if (count == 0) {
     check(H5Sselect_none(space), "H5Sselect_none", name);
@@ -50,7 +58,8 @@ void write_slab_raw(hid_t file, const std::string& name, hid_t type, std::uint64
     check(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, counts, nullptr),
           "H5Sselect_hyperslab", name);
   }
-  Id transfer(checked(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", name), H5Pclose);
+  h5::Handle transfer =
+      collective(checked(H5Pcreate(H5P_DATASET_XFER), "H5Pcreate", name), H5Pclose);
   check(H5Pset_dxpl_mpio(transfer, H5FD_MPIO_COLLECTIVE), "H5Pset_dxpl_mpio", name);
   check(H5Dwrite(dataset, type, memory, space, transfer, count == 0 ? placeholder.data() : data),
         "write", name);
@@ -67,8 +76,9 @@ std::vector<T> read_typed(hid_t file, const std::string& name, hid_t type,
                           const std::string& path) {
   if (H5Lexists(file, name.c_str(), H5P_DEFAULT) <= 0)
     fail("{}: dataset '{}' is missing", path, name);
-  Id dataset(checked(H5Dopen2(file, name.c_str(), H5P_DEFAULT), "open dataset", name), H5Dclose);
-  Id space(checked(H5Dget_space(dataset), "H5Dget_space", name), H5Sclose);
+  h5::Handle dataset = collective(
+      checked(H5Dopen2(file, name.c_str(), H5P_DEFAULT), "open dataset", name), H5Dclose);
+  h5::Handle space = collective(checked(H5Dget_space(dataset), "H5Dget_space", name), H5Sclose);
   hsize_t dims[1] = {0};
   WG_REQUIRE(H5Sget_simple_extent_ndims(space) == 1, "{}: dataset '{}' is not one-dimensional",
              path, name);
@@ -80,32 +90,34 @@ std::vector<T> read_typed(hid_t file, const std::string& name, hid_t type,
 }
 
 void set_scalar(hid_t file, const std::string& name, hid_t type, const void* value) {
-  Id space(H5Screate(H5S_SCALAR), H5Sclose);
-  Id attribute(checked(H5Acreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
-                       "create attribute", name),
-               H5Aclose);
+  h5::Handle space = collective(H5Screate(H5S_SCALAR), H5Sclose);
+  h5::Handle attribute =
+      collective(checked(H5Acreate2(file, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
+                         "create attribute", name),
+                 H5Aclose);
   check(H5Awrite(attribute, type, value), "write attribute", name);
 }
 
-Id open_attribute(hid_t file, const std::string& name, const std::string& path) {
+h5::Handle open_attribute(hid_t file, const std::string& name, const std::string& path) {
   if (H5Aexists(file, name.c_str()) <= 0) fail("{}: attribute '{}' is missing", path, name);
-  return Id(checked(H5Aopen(file, name.c_str(), H5P_DEFAULT), "open attribute", name), H5Aclose);
+  return collective(checked(H5Aopen(file, name.c_str(), H5P_DEFAULT), "open attribute", name),
+                    H5Aclose);
 }
 
 }  // namespace
 
-Id create_file(const std::string& path, MPI_Comm comm) {
-  Id access = mpio_access(comm);
+h5::Handle create_file(const std::string& path, MPI_Comm comm) {
+  h5::Handle access = mpio_access(comm);
   const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access);
   if (file < 0) fail("cannot create {} (does its directory exist and is it writable?)", path);
-  return Id(file, H5Fclose);
+  return collective(file, H5Fclose);
 }
 
-Id open_file(const std::string& path, MPI_Comm comm) {
-  Id access = mpio_access(comm);
+h5::Handle open_file(const std::string& path, MPI_Comm comm) {
+  h5::Handle access = mpio_access(comm);
   const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, access);
   if (file < 0) fail("cannot open {} as an HDF5 file", path);
-  return Id(file, H5Fclose);
+  return collective(file, H5Fclose);
 }
 
 void write_slab(hid_t file, const std::string& name, std::uint64_t total, std::uint64_t offset,
@@ -129,7 +141,7 @@ void write_string_slab(hid_t file, const std::string& name, std::uint64_t total,
   std::vector<char> buffer(width * data.size(), '\0');
   for (std::size_t i = 0; i < data.size(); ++i)
     data[i].copy(buffer.data() + i * width, std::min(width, data[i].size()));
-  Id type(H5Tcopy(H5T_C_S1), H5Tclose);
+  h5::Handle type = collective(H5Tcopy(H5T_C_S1), H5Tclose);
   check(H5Tset_size(type, std::max<std::size_t>(width, 1)), "H5Tset_size", name);
   check(H5Tset_strpad(type, H5T_STR_NULLPAD), "H5Tset_strpad", name);
   check(H5Tset_cset(type, H5T_CSET_UTF8), "H5Tset_cset", name);
@@ -159,7 +171,7 @@ void set_attribute(hid_t file, const std::string& name, double value) {
   set_scalar(file, name, H5T_NATIVE_DOUBLE, &value);
 }
 void set_attribute(hid_t file, const std::string& name, const std::string& value) {
-  Id type(H5Tcopy(H5T_C_S1), H5Tclose);
+  h5::Handle type = collective(H5Tcopy(H5T_C_S1), H5Tclose);
   check(H5Tset_size(type, H5T_VARIABLE), "H5Tset_size", name);
   check(H5Tset_cset(type, H5T_CSET_UTF8), "H5Tset_cset", name);
   const char* text = value.c_str();
@@ -167,20 +179,20 @@ void set_attribute(hid_t file, const std::string& name, const std::string& value
 }
 
 std::uint64_t get_u64(hid_t file, const std::string& name, const std::string& path) {
-  Id attribute = open_attribute(file, name, path);
+  h5::Handle attribute = open_attribute(file, name, path);
   std::uint64_t value = 0;
   check(H5Aread(attribute, H5T_NATIVE_UINT64, &value), "read attribute", name);
   return value;
 }
 double get_double(hid_t file, const std::string& name, const std::string& path) {
-  Id attribute = open_attribute(file, name, path);
+  h5::Handle attribute = open_attribute(file, name, path);
   double value = 0;
   check(H5Aread(attribute, H5T_NATIVE_DOUBLE, &value), "read attribute", name);
   return value;
 }
 std::string get_string(hid_t file, const std::string& name, const std::string& path) {
-  Id attribute = open_attribute(file, name, path);
-  Id type(H5Aget_type(attribute), H5Tclose);
+  h5::Handle attribute = open_attribute(file, name, path);
+  h5::Handle type = collective(H5Aget_type(attribute), H5Tclose);
   if (H5Tis_variable_str(type) > 0) {
     char* text = nullptr;
     check(H5Aread(attribute, type, &text), "read attribute", name);
@@ -194,7 +206,7 @@ std::string get_string(hid_t file, const std::string& name, const std::string& p
   return value;
 }
 
-void close_file(Id& file, const std::string& path, MPI_Comm comm) {
+void close_file(h5::Handle& file, const std::string& path, MPI_Comm comm) {
   int failed = file.close() < 0 ? 1 : 0;
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm));
   if (failed) {

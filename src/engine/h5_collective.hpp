@@ -1,5 +1,7 @@
 // Parallel HDF5 (MPI-IO) as the engine's result and checkpoint files use it: one file
-// written by all ranks together, each rank its own hyperslab of every dataset.
+// written by all ranks together, each rank its own hyperslab of every dataset. Every
+// identifier is an h5::Handle (src/graph/hdf5_util.hpp) marked collective, so none is
+// closed while an exception unwinds.
 #pragma once
 
 #include <hdf5.h>
@@ -13,29 +15,9 @@
 #include <utility>
 #include <vector>
 
+#include "graph/hdf5_util.hpp"
+
 namespace wg::engine::h5c {
-
-// Owns an HDF5 identifier. While an exception unwinds the stack the identifier is left
-// open: closing a file is collective, and the other ranks may still be waiting in an
-// earlier collective call; main() then aborts every rank instead of hanging.
-class Id {
- public:
-  using Closer = herr_t (*)(hid_t);
-  Id(hid_t id, Closer closer) : id_(id), closer_(closer) {}
-  ~Id() {
-    if (id_ >= 0 && std::uncaught_exceptions() == 0) closer_(id_);
-  }
-  Id(Id&& other) noexcept : id_(other.id_), closer_(other.closer_) { other.id_ = -1; }
-  Id(const Id&) = delete;
-  Id& operator=(const Id&) = delete;
-  operator hid_t() const { return id_; }  // NOLINT: passed straight to H5 calls
-  // Closes now and returns HDF5's status (a file's buffered writes fail here).
-  herr_t close() { return id_ < 0 ? 0 : closer_(std::exchange(id_, -1)); }
-
- private:
-  hid_t id_;
-  Closer closer_;
-};
 
 // Removes a temporary output file when the scope is left by an exception (a failed
 // write, a full disk), so that only complete files stay behind.
@@ -55,8 +37,8 @@ class RemoveOnError {
 };
 
 // Collective: creates (truncates) or opens a file through MPI-IO.
-Id create_file(const std::string& path, MPI_Comm comm);
-Id open_file(const std::string& path, MPI_Comm comm);
+h5::Handle create_file(const std::string& path, MPI_Comm comm);
+h5::Handle open_file(const std::string& path, MPI_Comm comm);
 
 // Collective: creates a one-dimensional dataset of `total` elements and writes this rank's
 // [offset, offset + count) (count may be 0).
@@ -93,7 +75,7 @@ std::string get_string(hid_t file, const std::string& name, const std::string& p
 
 // Collective: closes a file written by all ranks and fails on every rank when the close
 // (which writes what HDF5 still buffers) failed on any.
-void close_file(Id& file, const std::string& path, MPI_Comm comm);
+void close_file(h5::Handle& file, const std::string& path, MPI_Comm comm);
 
 // Collective: renames the temporary file written by all ranks to its final name.
 void commit_file(const std::string& temporary, const std::string& final_path, MPI_Comm comm);

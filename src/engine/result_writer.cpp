@@ -62,7 +62,7 @@ void write_hdf5_typed(const std::string& path, VertexId num_vertices, VertexRang
   const std::string temporary = path + ".tmp";
   const h5c::RemoveOnError cleanup(temporary);
   {
-    h5c::Id file = h5c::create_file(temporary, comm);
+    h5::Handle file = h5c::create_file(temporary, comm);
     h5c::write_slab(file, "values", num_vertices, mine.begin, values);
     if (ids.width > 0)
       h5c::write_string_slab(file, "ids", num_vertices, mine.begin, ids.names, ids.width);

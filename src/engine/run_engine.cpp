@@ -26,6 +26,7 @@
 #include "graph/topology.hpp"
 #include "graph/vertex_ids.hpp"
 #include "mpi_check.hpp"
+#include "stop_signal.hpp"
 #if WARPGRAPH_WITH_CUDA
 #include "graph/nccl_gather_stage.hpp"
 #endif

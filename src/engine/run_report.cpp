@@ -2,10 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include <cstdio>
-#include <fstream>
-
-#include "error.hpp"
+#include "graph/report_file.hpp"
 #include "log.hpp"
 
 namespace wg::engine {
@@ -82,15 +79,7 @@ void RunReport::write(const std::string& path) const {
                           {"borders", r.borders},
                           {"partition_edges", r.partition_edges}});
   report["iterations"] = std::move(iterations);
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary);
-    WG_REQUIRE(out.good(), "cannot write report {}", temporary);
-    out << report.dump(2) << '\n';
-    WG_REQUIRE(out.good(), "write error on {}", temporary);
-  }
-  WG_REQUIRE(std::rename(temporary.c_str(), path.c_str()) == 0, "cannot rename {} to {}", temporary,
-             path);
+  graph::write_report(path, report);
 }
 
 }  // namespace wg::engine

@@ -38,7 +38,7 @@ class RunReport {
 
   // Logs the summary; `stopped_by` is converged, max-iterations or the signal name.
   void finish(const std::string& stopped_by, std::uint64_t total_iterations, double load_seconds);
-  // Rank 0 writes the JSON (temporary name, then rename).
+  // Rank 0 writes the JSON through graph::write_report (published whole).
   void write(const std::string& path) const;
 
  private:

@@ -13,6 +13,7 @@
 #include "collective_error.hpp"
 #include "format.hpp"
 #include "hdf5_util.hpp"
+#include "host_comm.hpp"
 #include "mpi_check.hpp"
 #include "output_file.hpp"
 #include "shard_layout.hpp"
@@ -222,11 +223,7 @@ std::uint64_t available_memory() {
 // costs two offsets per direction whether it has edges or not.
 void check_memory(const std::string& index_path, VertexId num_vertices, std::uint64_t rows,
                   std::uint64_t edges, std::uint32_t num_shards, MPI_Comm comm) {
-  MPI_Comm node = MPI_COMM_NULL;
-  MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
-  int ranks_here = 1;
-  MPI_Comm_size(node, &ranks_here);
-  MPI_Comm_free(&node);
+  const int ranks_here = HostComm(comm).size();
   int ranks = 1;
   MPI_CHECK(MPI_Comm_size(comm, &ranks));
   // Per direction: the counting-sort offsets and the shard's indptr (8 bytes a row each);
@@ -237,15 +234,15 @@ void check_memory(const std::string& index_path, VertexId num_vertices, std::uin
   if (available > 0 && need > available) {
     constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
     const std::uint64_t more = need / std::max<std::uint64_t>(available, 1) + 1;
-    const std::uint64_t shards = std::min<std::uint64_t>(
-        std::max<std::uint64_t>(num_vertices, 1), std::uint64_t{num_shards} * more);
-    too_big.record(0, fmt::format("{}: {} vertices in {} shard(s) need about {:.1f} GiB on a rank "
-                                  "but {:.1f} GiB are available to each of the {} rank(s) of "
-                                  "this node: use --shards {} with about {} ranks, spread over "
-                                  "nodes",
-                                  index_path, num_vertices, num_shards, need / kGiB,
-                                  available / kGiB, ranks_here, shards,
-                                  std::min<std::uint64_t>(shards, ranks * more)));
+    const std::uint64_t shards = std::min<std::uint64_t>(std::max<std::uint64_t>(num_vertices, 1),
+                                                         std::uint64_t{num_shards} * more);
+    too_big.record(0,
+                   fmt::format("{}: {} vertices in {} shard(s) need about {:.1f} GiB on a rank "
+                               "but {:.1f} GiB are available to each of the {} rank(s) of "
+                               "this node: use --shards {} with about {} ranks, spread over "
+                               "nodes",
+                               index_path, num_vertices, num_shards, need / kGiB, available / kGiB,
+                               ranks_here, shards, std::min<std::uint64_t>(shards, ranks * more)));
   }
   raise_first_error(too_big, comm);
 }

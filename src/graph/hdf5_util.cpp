@@ -92,8 +92,9 @@ Handle open_file(const std::string& path, MPI_Comm comm) {
   Handle access = checked(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "H5Pcreate failed");
   if (comm != MPI_COMM_NULL)
     check(H5Pset_fapl_mpio(access, comm, MPI_INFO_NULL), path + ": cannot set up MPI-IO");
-  return checked(H5Fopen(path.c_str(), H5F_ACC_RDONLY, access), H5Fclose,
-                 path + ": cannot open HDF5 file");
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, access);
+  if (file < 0) fail("{}: cannot open HDF5 file", path);
+  return Handle(file, H5Fclose, comm != MPI_COMM_NULL ? Sharing::collective : Sharing::local);
 }
 
 Handle create_memory_file(const std::string& name) {

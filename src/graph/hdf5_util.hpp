@@ -1,11 +1,14 @@
-// Thin RAII and error-checking layer over the HDF5 C API, as used by the graph files.
-// Every failure becomes a wg::Error naming the file and the dataset or attribute.
+// Thin RAII and error-checking layer over the HDF5 C API: the one handle type of every
+// HDF5 file warpgraph reads or writes (graph files here; the engine's parallel results and
+// checkpoints in src/engine/h5_collective). Every failure becomes a wg::Error naming the
+// file and the dataset or attribute.
 #pragma once
 
 #include <hdf5.h>
 #include <mpi.h>
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,19 +17,33 @@
 
 namespace wg::h5 {
 
-// Owns one HDF5 identifier and closes it with the matching H5?close function.
+// Who takes part in closing an identifier: this process alone, or every rank of the
+// communicator its file was opened with (MPI-IO).
+enum class Sharing { local, collective };
+
+// Owns one HDF5 identifier and closes it with the matching H5?close function. The
+// collective-safe unwind rule: while an exception unwinds the stack, a collective
+// identifier is left open, since closing it is collective and the other ranks may still
+// be waiting in an earlier collective call; main() then aborts every rank instead of
+// hanging. A local identifier is closed as usual.
 class Handle {
  public:
   using Closer = herr_t (*)(hid_t);
   Handle() = default;
-  Handle(hid_t id, Closer closer) : id_(id), closer_(closer) {}
-  ~Handle() { reset(); }
-  Handle(Handle&& other) noexcept : id_(std::exchange(other.id_, -1)), closer_(other.closer_) {}
+  Handle(hid_t id, Closer closer, Sharing sharing = Sharing::local)
+      : id_(id), closer_(closer), sharing_(sharing) {}
+  ~Handle() {
+    if (sharing_ == Sharing::collective && std::uncaught_exceptions() > 0) return;
+    reset();
+  }
+  Handle(Handle&& other) noexcept
+      : id_(std::exchange(other.id_, -1)), closer_(other.closer_), sharing_(other.sharing_) {}
   Handle& operator=(Handle&& other) noexcept {
     if (this != &other) {
       reset();
       id_ = std::exchange(other.id_, -1);
       closer_ = other.closer_;
+      sharing_ = other.sharing_;
     }
     return *this;
   }
@@ -35,14 +52,17 @@ class Handle {
 
   hid_t get() const { return id_; }
   operator hid_t() const { return id_; }  // NOLINT: handles are passed straight to H5 calls
-  void reset() {
-    if (id_ >= 0 && closer_ != nullptr) closer_(id_);
-    id_ = -1;
+  void reset() { close(); }
+  // Closes now and returns HDF5's status (a file's buffered writes fail here).
+  herr_t close() {
+    if (id_ < 0 || closer_ == nullptr) return 0;
+    return closer_(std::exchange(id_, -1));
   }
 
  private:
   hid_t id_ = -1;
   Closer closer_ = nullptr;
+  Sharing sharing_ = Sharing::local;
 };
 
 // Silences HDF5's own error-stack printing; warpgraph reports errors itself.
@@ -52,7 +72,8 @@ void quiet_errors();
 bool is_hdf5_file(const std::string& path);
 
 // Opens a file read-only. With a communicator the file is opened collectively through
-// MPI-IO (parallel HDF5); with MPI_COMM_NULL it is opened by this process alone.
+// MPI-IO (parallel HDF5) and its handle is collective; with MPI_COMM_NULL it is opened by
+// this process alone.
 Handle open_file(const std::string& path, MPI_Comm comm = MPI_COMM_NULL);
 // Creates a file held in this process's memory (HDF5's core driver, nothing touches the
 // disk); save_image then writes it out. Writing through the disk driver instead would

@@ -1,5 +1,6 @@
-// Writing a command's JSON report (--report FILE) from rank 0, under a temporary name
-// renamed at the end.
+// The one writer of every command's JSON report (--report FILE of convert, generate, info,
+// run and align), called by rank 0: the report is written under a temporary name unique
+// to the writer, flushed to the disk and renamed only when complete (docs/RELIABILITY.md).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -16,23 +16,8 @@ import numpy as np
 
 import graph_reference as ref
 
-WARPGRAPH = os.environ["WARPGRAPH"]
-MPIEXEC = os.environ.get("MPIEXEC", "mpirun")
-failures = []
-
-
-def mpirun(ranks, args, check=True, **kwargs):
-    command = [MPIEXEC, "-n", str(ranks), "--oversubscribe", WARPGRAPH] + [str(a) for a in args]
-    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    if check and result.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
-    return result
-
-
-def expect(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from warpgraph_check import MPIEXEC, WARPGRAPH, expect, finish, mpirun  # noqa: E402
 
 
 class Fixture:
@@ -555,10 +540,7 @@ def main():
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
     globals()["suite_" + suite](workdir)
-    if failures:
-        print(f"{len(failures)} check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("all checks passed")
+    finish()
 
 
 if __name__ == "__main__":

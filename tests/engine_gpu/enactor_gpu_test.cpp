@@ -205,15 +205,37 @@ std::string gpu_or_skip(Gpu& gpu) {
 #endif
 }
 
-using Case = std::tuple<std::string /*graph*/, KernelChoice, Direction, int /*partitions*/>;
-
-class GpuEnactorTest : public ::testing::TestWithParam<Case> {
+// A parameterised test on the rank's GPU, skipped without one.
+template <typename Param>
+class GpuTest : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
     const std::string why = gpu_or_skip(gpu_);
     if (!why.empty()) GTEST_SKIP() << why;
   }
 
+  Gpu gpu_;
+};
+
+// The vertices whose CUDA value differs from the host's (exactly, or by more than
+// `tolerance`); the first `shown` of them fail the test with `what`.
+template <typename Values>
+std::size_t count_differences(const Values& got, const Values& want, double tolerance,
+                              std::size_t shown, const std::string& what) {
+  std::size_t wrong = 0;
+  for (std::size_t v = 0; v < want.size(); ++v) {
+    const bool same =
+        tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance;
+    if (!same && ++wrong <= shown)
+      ADD_FAILURE() << what << " vertex " << v << ": cuda " << got[v] << ", host " << want[v];
+  }
+  return wrong;
+}
+
+using Case = std::tuple<std::string /*graph*/, KernelChoice, Direction, int /*partitions*/>;
+
+class GpuEnactorTest : public GpuTest<Case> {
+ protected:
   template <typename P>
   void compare(double tolerance) {
     const auto& [graph_name, kernel, direction, partitions] = GetParam();
@@ -222,18 +244,9 @@ class GpuEnactorTest : public ::testing::TestWithParam<Case> {
     const auto want = run<P>(input, partitions, Gpu{}, kernel, direction, host_iterations);
     const auto got = run<P>(input, partitions, gpu_, kernel, direction, gpu_iterations);
     ASSERT_EQ(got.size(), want.size());
-    std::size_t wrong = 0;
-    for (std::size_t v = 0; v < want.size(); ++v) {
-      const bool same =
-          tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance;
-      if (!same && ++wrong <= 5)
-        ADD_FAILURE() << P::kName << " vertex " << v << ": cuda " << got[v] << ", host " << want[v];
-    }
-    EXPECT_EQ(wrong, 0u) << P::kName;
+    EXPECT_EQ(count_differences(got, want, tolerance, 5, P::kName), 0u) << P::kName;
     EXPECT_GT(host_iterations, 1u) << "the graph must give " << P::kName << " work to do";
   }
-
-  Gpu gpu_;
 };
 
 TEST_P(GpuEnactorTest, Bfs) { compare<graph::Bfs>(0.0); }
@@ -304,13 +317,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --kernel vwc --virtual-warp K: every K and auto give the same values, on the GPU, as the
 // host backend (exactly; PageRank to 1e-9, its sums grouped by K lanes).
-class VirtualWarpTest : public ::testing::TestWithParam<std::string> {
+class VirtualWarpTest : public GpuTest<std::string> {
  protected:
-  void SetUp() override {
-    const std::string why = gpu_or_skip(gpu_);
-    if (!why.empty()) GTEST_SKIP() << why;
-  }
-
   template <typename P>
   void compare(double tolerance) {
     const MemoryGraph input = GetParam() == "rmat" ? rmat_graph() : grid_graph();
@@ -321,18 +329,11 @@ class VirtualWarpTest : public ::testing::TestWithParam<std::string> {
                            KernelChoice::vwc16, KernelChoice::vwc32, KernelChoice::vwc_auto})
       for (int partitions : {1, 2}) {
         const auto got = run<P>(input, partitions, gpu_, k, Direction::pull, iterations);
-        std::size_t wrong = 0;
-        for (std::size_t v = 0; v < want.size(); ++v)
-          if (!(tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance) &&
-              ++wrong <= 3)
-            ADD_FAILURE() << P::kName << " " << graph::to_string(k) << " vertex " << v << ": "
-                          << got[v] << " vs " << want[v];
-        EXPECT_EQ(wrong, 0u) << P::kName << " " << graph::to_string(k) << ", " << partitions
-                             << " partitions";
+        const std::string what = std::string(P::kName) + " " + graph::to_string(k);
+        EXPECT_EQ(count_differences(got, want, tolerance, 3, what), 0u)
+            << what << ", " << partitions << " partitions";
       }
   }
-
-  Gpu gpu_;
 };
 
 TEST_P(VirtualWarpTest, EveryWidthAgrees) {
@@ -347,13 +348,8 @@ TEST_P(VirtualWarpTest, EveryWidthAgrees) {
 INSTANTIATE_TEST_SUITE_P(Widths, VirtualWarpTest, ::testing::Values("rmat", "grid"));
 
 // Every pull kernel on rows of every length class (hubs_graph), against the host backend.
-class HubRowsTest : public ::testing::TestWithParam<KernelChoice> {
+class HubRowsTest : public GpuTest<KernelChoice> {
  protected:
-  void SetUp() override {
-    const std::string why = gpu_or_skip(gpu_);
-    if (!why.empty()) GTEST_SKIP() << why;
-  }
-
   template <typename P>
   void compare(double tolerance) {
     const MemoryGraph input = hubs_graph();
@@ -362,16 +358,10 @@ class HubRowsTest : public ::testing::TestWithParam<KernelChoice> {
         run<P>(input, 1, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations);
     for (int partitions : {1, 2}) {
       const auto got = run<P>(input, partitions, gpu_, GetParam(), Direction::pull, iterations);
-      std::size_t wrong = 0;
-      for (std::size_t v = 0; v < want.size(); ++v)
-        if (!(tolerance == 0.0 ? got[v] == want[v] : std::fabs(got[v] - want[v]) <= tolerance) &&
-            ++wrong <= 3)
-          ADD_FAILURE() << P::kName << " vertex " << v << ": " << got[v] << " vs " << want[v];
-      EXPECT_EQ(wrong, 0u) << P::kName << ", " << partitions << " partitions";
+      EXPECT_EQ(count_differences(got, want, tolerance, 3, P::kName), 0u)
+          << P::kName << ", " << partitions << " partitions";
     }
   }
-
-  Gpu gpu_;
 };
 
 TEST_P(HubRowsTest, EveryRowLengthAgrees) {

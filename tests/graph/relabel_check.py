@@ -4,7 +4,6 @@ keyed by the original ids; CA-GrQc compacts to its 5,242 vertices and 355 compon
 (networkx on the text file). Environment: WARPGRAPH, MPIEXEC, WG_DATA_DIR (ctest)."""
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -12,23 +11,8 @@ import h5py
 import networkx as nx
 import numpy as np
 
-WARPGRAPH = os.environ["WARPGRAPH"]
-MPIEXEC = os.environ.get("MPIEXEC", "mpirun")
-failures = []
-
-
-def mpirun(ranks, args, check=True):
-    command = [MPIEXEC, "-n", str(ranks), "--oversubscribe", WARPGRAPH] + [str(a) for a in args]
-    result = subprocess.run(command, capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
-    return result
-
-
-def expect(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from warpgraph_check import expect, finish, mpirun  # noqa: E402
 
 
 def stored_edges(index_path):
@@ -140,10 +124,7 @@ def main():
     expect(bad.returncode != 0 and "--relabel applies to edge lists" in bad.stderr
            and not os.path.exists(os.path.join(work, "k.h5")), "--relabel on a .mtx is refused")
     shutil.rmtree(work, ignore_errors=True)
-    if failures:
-        print(f"{len(failures)} check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("all checks passed")
+    finish()
 
 
 if __name__ == "__main__":

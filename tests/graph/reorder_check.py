@@ -9,7 +9,6 @@ import bisect
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
@@ -23,24 +22,10 @@ from scipy.sparse import csgraph
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))
 import graph_reference as ref  # noqa: E402
 
-WARPGRAPH = os.environ["WARPGRAPH"]
-MPIEXEC = os.environ.get("MPIEXEC", "mpirun")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from warpgraph_check import expect, finish, mpirun  # noqa: E402
+
 DATA = os.path.join(os.environ["WG_DATA_DIR"], "graphs")
-failures = []
-
-
-def mpirun(ranks, args, check=True):
-    command = [MPIEXEC, "-n", str(ranks), "--oversubscribe", WARPGRAPH] + [str(a) for a in args]
-    result = subprocess.run(command, capture_output=True, text=True)
-    if check and result.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stderr}")
-    return result
-
-
-def expect(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        failures.append(what)
 
 
 def vertex_ids(path):
@@ -354,10 +339,7 @@ def main():
     check_rcm_locality(work)
     check_generate_and_errors(work)
     shutil.rmtree(work, ignore_errors=True)
-    if failures:
-        print(f"{len(failures)} check(s) failed", file=sys.stderr)
-        sys.exit(1)
-    print("all checks passed")
+    finish()
 
 
 if __name__ == "__main__":

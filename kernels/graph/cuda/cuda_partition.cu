@@ -10,13 +10,14 @@
 #include <utility>
 #include <vector>
 
+#include "cuda_buffer.hpp"
 #include "error.hpp"
-#include "graph/cuda/device_buffer.hpp"
 #include "graph/cuda/dynamic_pull.cuh"
 #include "graph/cuda/frontier_kernels.cuh"
 #include "graph/cuda/heavy_rows.cuh"
 #include "graph/cuda/push.cuh"
 #include "graph/cuda/row_block_pull.cuh"
+#include "graph/cuda/stream.hpp"
 #include "graph/cuda/thread_pull.cuh"
 #include "graph/cuda/vwc_pull.cuh"
 #include "graph/cuda/ws_pull.cuh"
