@@ -15,6 +15,7 @@ packages=(
   libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev zlib1g-dev liblzma-dev libhts-dev
   python3-numpy python3-scipy python3-networkx python3-h5py python3-parasail
   emboss samtools xz-utils clang-format
+  clang libclang-rt-dev libomp-dev  # sanitizer and fuzz builds (tests/sanitizer, tests/fuzz)
   iproute2  # `ip netns` for the two-host test (tests/multihost)
 )
 # Not installed by default: on a host with systemd, installing them enables their services.

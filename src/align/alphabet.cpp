@@ -42,4 +42,9 @@ Alphabet detect_alphabet(std::string_view residues) {
   return 2 * plain >= residues.size() ? Alphabet::dna : Alphabet::protein;
 }
 
+std::string quoted_letter(char letter) {
+  const auto byte = static_cast<unsigned char>(letter);
+  return std::isprint(byte) ? fmt::format("'{}'", letter) : fmt::format("byte {:#04x}", byte);
+}
+
 }  // namespace wg::align

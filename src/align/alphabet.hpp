@@ -21,6 +21,9 @@ Alphabet parse_alphabet(const std::string& name);  // "dna" or "protein"
 // Code of an upper- or lower-case letter, or kNoCode. RNA's U is T.
 std::int8_t residue_code(Alphabet alphabet, char letter);
 
+// A letter as messages quote it: 'J', or "byte 0x00" for one that does not print.
+std::string quoted_letter(char letter);
+
 // DNA when every letter is a nucleotide code and most are A, C, G, T, U or N.
 Alphabet detect_alphabet(std::string_view residues);
 

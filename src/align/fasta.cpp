@@ -66,16 +66,19 @@ FastaFile read_fasta(const std::string& path) {
     if (status == -1) break;
     const std::size_t number = file.records.size() + 1;
     if (status == -2)
-      fail("{}: record {} '{}' (line {}): the quality line does not match the sequence "
-           "(truncated FASTQ?)", path, number, seq->name.s, header_line);
+      fail(
+          "{}: record {} '{}' (line {}): the quality line does not match the sequence "
+          "(truncated FASTQ?)",
+          path, number, seq->name.s, header_line);
     if (status < 0) fail("{}: record {} (line {}): too long", path, number, header_line);
     FastaRecord record;
     record.id.assign(seq->name.s, seq->name.l);
     if (record.id.empty()) fail("{}: line {}: header without a name", path, header_line);
     record.residues.assign(seq->seq.s, seq->seq.l);
-    record.residues.erase(std::remove_if(record.residues.begin(), record.residues.end(),
-                                         [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
-                          record.residues.end());
+    record.residues.erase(
+        std::remove_if(record.residues.begin(), record.residues.end(),
+                       [](char c) { return std::isspace(static_cast<unsigned char>(c)); }),
+        record.residues.end());
     record.line = header_line;
     if (record.residues.empty())
       fail("{}: record {} '{}' (line {}) has no residues", path, number, record.id, record.line);
@@ -100,8 +103,8 @@ std::vector<Sequence> encode_fasta(const FastaFile& file, Alphabet alphabet,
       const char letter = record.residues[k];
       const std::int8_t code = residue_code(alphabet, letter);
       if (code == kNoCode || !allowed[static_cast<std::size_t>(code)])
-        fail("{}: record {} '{}' (line {}): invalid {} letter '{}' at position {}", file.path,
-             r + 1, record.id, record.line, alphabet_name(alphabet), letter, k + 1);
+        fail("{}: record {} '{}' (line {}): invalid {} letter {} at position {}", file.path, r + 1,
+             record.id, record.line, alphabet_name(alphabet), quoted_letter(letter), k + 1);
       sequence.codes.push_back(static_cast<std::uint8_t>(code));
     }
     sequences.push_back(std::move(sequence));

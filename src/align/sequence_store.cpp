@@ -79,8 +79,8 @@ void IndexedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {
 
 void IndexedSequences::bad_letter(const FastaIndex& index, const MappedFile& file, std::size_t r,
                                   char letter, std::uint64_t position) const {
-  fail("{}: record {} '{}' (line {}): invalid {} letter '{}' at position {}", index.path, r + 1,
-       record_id(index, file, r), index.lines[r], alphabet_, letter, position);
+  fail("{}: record {} '{}' (line {}): invalid {} letter {} at position {}", index.path, r + 1,
+       record_id(index, file, r), index.lines[r], alphabet_, quoted_letter(letter), position);
 }
 
 void pack_residues(const WorkBatch& batch, const SequenceStore& store, std::uint8_t* dest) {

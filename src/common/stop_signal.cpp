@@ -1,6 +1,10 @@
 #include "stop_signal.hpp"
 
+#include <fmt/format.h>
+
 #include <csignal>
+
+#include "mpi_check.hpp"
 
 namespace wg {
 
@@ -23,13 +27,28 @@ void install_stop_handlers() {
   action.sa_handler = remember_signal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
-  sigaction(SIGUSR1, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
-  sigaction(SIGINT, &action, nullptr);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  for (const int signal_number : {SIGUSR1, SIGTERM, SIGINT}) {
+    sigaction(signal_number, &action, nullptr);
+    sigaddset(&stop_signals, signal_number);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &stop_signals, nullptr);
 }
 
 int stop_signal_received() { return received_signal; }
 
 const std::atomic<bool>& stop_requested() { return requested; }
+
+StoppedDuringSetup::StoppedDuringSetup(int signal_number, const char* stage)
+    : std::runtime_error(fmt::format("stopped by signal {} while {}, before the first iteration",
+                                     signal_number, stage)),
+      signal_(signal_number) {}
+
+void stop_if_signalled(MPI_Comm comm, const char* stage) {
+  int signal_number = received_signal;
+  MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &signal_number, 1, MPI_INT, MPI_MAX, comm));
+  if (signal_number != 0) throw StoppedDuringSetup(signal_number, stage);
+}
 
 }  // namespace wg

@@ -9,6 +9,7 @@
 #include "error.hpp"
 #include "graph/mirror_discovery.hpp"
 #include "mpi_check.hpp"
+#include "stop_signal.hpp"
 
 namespace wg::engine {
 
@@ -232,6 +233,7 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
   const VertexId n = g.info.num_vertices;
   float smallest_weight = std::numeric_limits<float>::infinity();
   for (int d = 0; d < options.devices_per_rank; ++d) {
+    stop_if_signalled(topology.world(), "loading the graph");
     PartitionGraph p;
     p.index = g.plan.first_local + d;
     p.stored = g.plan.stored[static_cast<std::size_t>(p.index)];
@@ -255,6 +257,7 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
              "graph {} has a negative edge weight ({}); shortest paths need weights >= 0",
              g.info.index_path, smallest_weight);
 
+  stop_if_signalled(topology.world(), "loading the graph");
   std::vector<const partition::LocalIds*> held;
   for (const PartitionGraph& p : g.local) held.push_back(&p.ids);
   std::vector<partition::MirrorLists> mirrors = comm::discover_mirrors(

@@ -325,6 +325,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
                o.resume_path);
     checkpoint = read_checkpoint(o.resume_path, topology.world());
     check_checkpoint(checkpoint, o, info, P::kName, source);
+    stop_if_signalled(topology.world(), "reading the checkpoint");
     spdlog::info("resuming from {} after iteration {}", o.resume_path, checkpoint.meta.iteration);
   }
 
@@ -342,6 +343,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
                            ? single_vertex_weights(static_cast<VertexId>(source), info.num_vertices)
                            : read_vertex_weights(o.personalization_path, ids, info.num_vertices);
   auto exchanger = make_exchanger(topology, gpus);
+  stop_if_signalled(topology.world(), "setting up the exchange");
   const double load_seconds = MPI_Wtime() - started;
 
   EnactOptions e;
@@ -475,6 +477,39 @@ const std::map<std::string, ProgramRunner>& programs() {
   return table;
 }
 
+// Everything of a run after the options are checked: topology, devices, the graph and the
+// program. A stop signal before the first iteration ends it with StoppedDuringSetup.
+int start_run(const RunOptions& o, ProgramRunner run_program_of, double started) {
+  comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
+  if (o.output_path.empty() && topology.rank() == 0)
+    spdlog::warn("no --output: the values are computed but not written anywhere");
+  const BackendChoice backend = agree_on_backend(o.backend, o.devices_per_rank, MPI_COMM_WORLD);
+  const bool cuda = backend.backend == Backend::cuda;
+  if (o.backend == "auto")
+    spdlog::info("--backend auto: {} backend ({})", cuda ? "cuda" : "host", backend.reason);
+  // Every rank reports its binding; the host backend binds no GPU ("host backend (selected)").
+  const DeviceBinding binding =
+      bind_and_report_devices(MPI_COMM_WORLD, cuda ? o.devices_per_rank : 0);
+  if (cuda) {
+    int without = binding.host_backend() ? 1 : 0;
+    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+    WG_REQUIRE(without == 0, "--backend cuda: {} of {} rank(s) have no GPU{}; use --backend host",
+               without, topology.size(),
+               binding.host_backend() ? " (" + binding.host_reason + ")" : "");
+  }
+  stop_if_signalled(MPI_COMM_WORLD, "starting");
+  const auto input = open_graph_file(o.graph_path);
+  const graph::GraphInfo& info = input->info();
+  spdlog::info(
+      "{} on {} ({} vertices, {} edges{}) with {} ranks on {} node(s), {} partition(s) per rank, "
+      "{} backend, {} threads per rank",
+      o.algorithm, o.graph_path, info.num_vertices, info.num_edges,
+      info.weighted ? ", weighted" : "", topology.size(), topology.num_nodes(), o.devices_per_rank,
+      cuda ? fmt::format("CUDA ({} kernel)", o.kernel) : std::string("host"),
+      omp_get_max_threads());
+  return run_program_of(o, *input, topology, started, cuda ? &binding : nullptr);
+}
+
 }  // namespace
 
 std::vector<std::string> algorithm_names(bool with_source_only) {
@@ -503,34 +538,18 @@ int run_graph_algorithm(const RunOptions& o) {
   WG_REQUIRE(std::filesystem::exists(o.graph_path), "graph file {} does not exist", o.graph_path);
   install_stop_handlers();
   omp_set_max_active_levels(2);  // partitions of a rank run side by side (enactor.hpp)
-
-  comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
-  if (o.output_path.empty() && topology.rank() == 0)
-    spdlog::warn("no --output: the values are computed but not written anywhere");
-  const BackendChoice backend = agree_on_backend(o.backend, o.devices_per_rank, MPI_COMM_WORLD);
-  const bool cuda = backend.backend == Backend::cuda;
-  if (o.backend == "auto")
-    spdlog::info("--backend auto: {} backend ({})", cuda ? "cuda" : "host", backend.reason);
-  // Every rank reports its binding; the host backend binds no GPU ("host backend (selected)").
-  const DeviceBinding binding =
-      bind_and_report_devices(MPI_COMM_WORLD, cuda ? o.devices_per_rank : 0);
-  if (cuda) {
-    int without = binding.host_backend() ? 1 : 0;
-    MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
-    WG_REQUIRE(without == 0, "--backend cuda: {} of {} rank(s) have no GPU{}; use --backend host",
-               without, topology.size(),
-               binding.host_backend() ? " (" + binding.host_reason + ")" : "");
+  try {
+    return start_run(o, program->second, started);
+  } catch (const StoppedDuringSetup& stop) {
+    int rank = 0;
+    MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
+    if (rank == 0)
+      spdlog::warn("{}: nothing to save yet; {}", stop.what(),
+                   o.resume_path.empty() ? std::string("run the same command again")
+                                         : fmt::format("{} is unchanged: resume with --resume {}",
+                                                       o.resume_path, o.resume_path));
+    return kExitInterrupted;
   }
-  const auto input = open_graph_file(o.graph_path);
-  const graph::GraphInfo& info = input->info();
-  spdlog::info(
-      "{} on {} ({} vertices, {} edges{}) with {} ranks on {} node(s), {} partition(s) per rank, "
-      "{} backend, {} threads per rank",
-      o.algorithm, o.graph_path, info.num_vertices, info.num_edges,
-      info.weighted ? ", weighted" : "", topology.size(), topology.num_nodes(), o.devices_per_rank,
-      cuda ? fmt::format("CUDA ({} kernel)", o.kernel) : std::string("host"),
-      omp_get_max_threads());
-  return program->second(o, *input, topology, started, cuda ? &binding : nullptr);
 }
 
 }  // namespace wg::engine

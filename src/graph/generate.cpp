@@ -6,6 +6,7 @@
 
 #include "error.hpp"
 #include "locality.hpp"
+#include "log.hpp"
 #include "reorder.hpp"
 
 namespace wg::graph {
@@ -30,8 +31,22 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
   };
   spdlog::info("generating RMAT scale {} edge factor {} (seed {}): {} edges on {} rank(s)",
                rmat.scale, rmat.edge_factor, rmat.seed, total, ranks);
-  std::vector<Edge> edges = rmat_edges(rmat, block_edge(rank), block_edge(rank + 1));
+  // In pieces, so that a long generation says how far it is every few seconds.
+  const std::uint64_t first = block_edge(rank);
+  const std::uint64_t last = block_edge(rank + 1);
+  constexpr std::uint64_t kPiece = std::uint64_t{1} << 22;
+  std::vector<Edge> edges;
+  edges.reserve(last - first);
+  ProgressClock progress;
+  for (std::uint64_t begin = first; begin < last; begin += kPiece) {
+    const std::vector<Edge> piece = rmat_edges(rmat, begin, std::min(last, begin + kPiece));
+    edges.insert(edges.end(), piece.begin(), piece.end());
+    if (progress.due())
+      spdlog::info("generated {} of this rank's {} edges ({:.0f}%)", edges.size(), last - first,
+                   100.0 * static_cast<double>(edges.size()) / static_cast<double>(last - first));
+  }
   const double generated = MPI_Wtime();
+  spdlog::info("generated {} edges in {:.2f} s; building the graph", total, generated - start);
 
   const auto num_vertices = static_cast<VertexId>(std::uint64_t{1} << rmat.scale);
   WriteOptions write = options.write;

@@ -149,6 +149,7 @@ void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const O
     return;
   }
   const EdgeIndex base = slice.indptr.back();
+  slice.indptr.reserve(slice.indptr.size() + offsets.size() - 1);
   for (size_t i = 1; i < offsets.size(); ++i)
     slice.indptr.push_back(base + offsets[i] - offsets.front());
   if (!want_edges) return;
@@ -167,12 +168,11 @@ void read_shard_rows(const ShardInfo& shard, size_t s, VertexRange mine, const O
   if (graph.weighted) {
     slice.weights.resize(old_size + count);
     h5::read_slab(weights_set, first, count, slice.weights.data() + old_size, prefix + "weights'");
-    const bool finite =
-        std::all_of(slice.weights.begin() + static_cast<std::ptrdiff_t>(old_size),
-                    slice.weights.end(), [](Weight w) { return std::isfinite(w); });
+    const bool finite = std::all_of(slice.weights.begin() + static_cast<std::ptrdiff_t>(old_size),
+                                    slice.weights.end(), [](Weight w) { return std::isfinite(w); });
     if (!finite)
-      bad_data.record(s, fmt::format("{}weights' holds a weight that is not a finite number",
-                                     prefix));
+      bad_data.record(s,
+                      fmt::format("{}weights' holds a weight that is not a finite number", prefix));
   }
 }
 
@@ -189,7 +189,8 @@ CsrSlice read_rows(const GraphInfo& graph, EdgeDirection direction, VertexRange 
 
   CsrSlice slice;
   slice.range = range;
-  slice.indptr.reserve(static_cast<size_t>(range.size()) + 1);
+  // No reserve for the whole range here: its size comes from the index file, and a damaged
+  // one could ask for any amount before a shard is checked (read_shard_rows grows it).
   slice.indptr.push_back(0);
   FirstError bad_data;  // value checks, agreed on after all collective calls
 

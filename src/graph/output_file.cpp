@@ -60,12 +60,18 @@ void require_writable(const std::string& path, const std::string& what) {
   struct stat info {};
   if (::stat(folder.c_str(), &info) != 0 || !S_ISDIR(info.st_mode))
     fail("{} {}: folder {} does not exist", what, path, folder);
-  if (::access(folder.c_str(), W_OK | X_OK) != 0)
-    fail("{} {}: folder {} is not writable", what, path, folder);
+  // Creating a file is the only sure test: access() answers yes to root for folders
+  // that refuse new files, such as /proc.
+  const std::string probe = temporary_name(path, unique_token());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) fail("{} {}: folder {} is not writable: {}", what, path, folder, reason());
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
+  struct stat sa {
+  }, sb{};
   if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
   return absolute_resolved(a) == absolute_resolved(b);
@@ -80,7 +86,8 @@ void refuse_overlaps(const std::vector<NamedPath>& inputs, const std::vector<Nam
         fail("{} {} is the same file as {} {}; refusing to overwrite it", out.role, out.path,
              in.role, in.path);
     for (size_t p = 0; p < o; ++p)
-      if (!outputs[p].path.empty() && outputs[p].path != "-" && same_file(out.path, outputs[p].path))
+      if (!outputs[p].path.empty() && outputs[p].path != "-" &&
+          same_file(out.path, outputs[p].path))
         fail("{} {} is the same file as {} {}; give them different names", out.role, out.path,
              outputs[p].role, outputs[p].path);
   }
@@ -127,8 +134,7 @@ void write_whole_file(const std::string& path, const void* data, std::size_t siz
 
 void sync_file(const std::string& path) {
   Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0 || ::fsync(fd.get()) != 0)
-    fail("{}: flush to disk failed: {}", path, reason());
+  if (fd.get() < 0 || ::fsync(fd.get()) != 0) fail("{}: flush to disk failed: {}", path, reason());
 }
 
 void publish(const std::string& temporary, const std::string& final_path, const std::string& what) {

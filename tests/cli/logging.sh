@@ -15,6 +15,11 @@ assert_status 0 $? "convert --quiet"
 out=$("$WARPGRAPH" generate -q --scale 8 "$work/rmat.h5" 2>&1)
 assert_status 0 $? "generate -q"
 [ -z "$out" ] || fail_test "generate -q printed: $out"
+# Without -q, generate says when the edges are made and the graph is being built (and, on
+# inputs taking longer than a few seconds, how far the generation is).
+out=$("$WARPGRAPH" generate --scale 8 "$work/rmat2.h5" 2>&1)
+assert_status 0 $? "generate"
+assert_contains "$out" "generated 4096 edges in" "generate's progress line"
 out=$("$WARPGRAPH" info --log-level error "$work/path.h5" 2>&1)
 assert_status 0 $? "info --log-level error"
 assert_contains "$out" "vertices: $n" "info --log-level error still prints its summary"

@@ -179,6 +179,41 @@ kill -INT $pid; wait $pid
 assert_status 75 $? "SIGINT to a lone run"
 [ -s "$work/pr.tsv.ckpt.h5" ] || fail_test "SIGINT to a lone run wrote no checkpoint"
 
+# --- 4 and 14. A signal during setup stops the run there, on every rank ------------------
+# The signal is made pending before warpgraph starts (blocked, raised, then exec: pending
+# signals and the mask survive exec), so it arrives at the very start of the setup, every
+# time; the rank must unblock it, stop before reading the graph and say why.
+cat > "$work/pending.py" <<'END'
+import os, signal, sys
+name, rank, command = sys.argv[1], sys.argv[2], sys.argv[3:]
+if rank in ("all", os.environ.get("OMPI_COMM_WORLD_RANK", "0")):
+    number = getattr(signal, "SIG" + name)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {number})
+    os.kill(os.getpid(), number)
+os.execv(command[0], command)
+END
+setup_stop="before the first iteration: nothing to save yet"
+out=$("$WG_PYTHON" "$work/pending.py" TERM all "$WARPGRAPH" run --graph "$work/karate.h5" \
+  --algo bfs --source 0 --output "$work/early.tsv" 2>&1)
+assert_status 75 $? "TERM during a lone run's setup"
+assert_contains "$out" "$setup_stop; run the same command again" "TERM during a lone run's setup"
+assert_no_file "$work/early.tsv" "TERM during setup: output"
+assert_no_file "$work/early.tsv.ckpt.h5" "TERM during setup: checkpoint"
+out=$(mpi 2 "$WG_PYTHON" "$work/pending.py" USR1 1 "$WARPGRAPH" run --graph "$work/karate.h5" \
+  --algo pagerank --output "$work/early.h5" 2>&1)
+assert_status 75 $? "USR1 to rank 1 during a 2-rank setup"
+count=$(grep -c "$setup_stop" <<<"$out")
+[ "$count" = 1 ] || fail_test "USR1 during a 2-rank setup: said $count times: $out"
+assert_no_file "$work/early.h5" "USR1 during a 2-rank setup: output"
+# A resumed run (from the checkpoint of 14 above) stopped during its setup leaves that
+# checkpoint as it was.
+cp "$work/pr.tsv.ckpt.h5" "$work/saved.ckpt.h5"
+out=$("$WG_PYTHON" "$work/pending.py" INT all "$WARPGRAPH" run --graph "$work/path.h5" --algo bfs \
+  --source 0 --output "$work/pr.tsv" --resume "$work/pr.tsv.ckpt.h5" 2>&1)
+assert_status 75 $? "INT during the setup of a resumed run"
+assert_contains "$out" "$work/pr.tsv.ckpt.h5 is unchanged: resume with --resume" "INT during a resumed setup"
+cmp -s "$work/pr.tsv.ckpt.h5" "$work/saved.ckpt.h5" || fail_test "INT during a resumed setup changed the checkpoint"
+
 # --- 15. Smaller items ---------------------------------------------------------------------
 out=$(wg run --graph "$work/karate.h5" --algo pagerank --tolerance nan 2>&1)
 assert_status 1 $? "--tolerance nan"
@@ -186,10 +221,20 @@ mkdir -p "$work/rep"
 out=$(wg convert "$karate" "$work/rep/g.h5" --report "$work/nodir/x.json" 2>&1)
 assert_status 1 $? "convert --report into a missing folder"
 assert_no_file "$work/rep/g.h5" "convert --report into a missing folder"
+# /proc refuses new files even to root, whom access() would let through.
+out=$(wg run --graph "$work/karate.h5" --algo bfs --source 0 --output "$work/rep/bfs.tsv" \
+  --output-format tsv --report /proc/warpgraph-report.json 2>&1)
+assert_status 1 $? "run --report into a folder that refuses files"
+assert_contains "$out" "is not writable" "run --report into a folder that refuses files"
+assert_no_file "$work/rep/bfs.tsv" "run --report into a folder that refuses files: the TSV"
 printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 1.5\n2 3 4\n' > "$work/int.mtx"
 out=$(wg convert "$work/int.mtx" "$work/int.h5" 2>&1)
 assert_status 1 $? "integer MTX with 1.5"
 assert_contains "$out" "int.mtx:3" "integer MTX with 1.5"
+printf '>a\nAC\0GT\n' > "$work/nul.fa"
+out=$(wg align --query "$work/nul.fa" --target "$work/nul.fa" --alphabet dna -o "$work/nul.tsv" 2>&1)
+assert_status 1 $? "a NUL byte in FASTA"
+assert_contains "$out" "invalid dna letter byte 0x00 at position 3" "a NUL byte in FASTA"
 printf '0 1 1e-50\n1 2 2\n' > "$work/tiny.txt"
 wg convert "$work/tiny.txt" "$work/tiny.h5" >/dev/null 2>&1
 assert_status 0 $? "weight 1e-50"

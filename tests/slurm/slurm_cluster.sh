@@ -8,6 +8,8 @@
 #     their work, exit 75, requeue themselves, resume and end with the results of an
 #     uninterrupted run;
 #   - Slurm's own warning (sbatch --signal=USR1@110 --time=2) stops a graph run with 75;
+#   - a job of 1 task with --cpus-per-task=2 runs its rank on 2 CPUs (task/affinity binds
+#     tasks to their CPUs, as on production clusters);
 # and finally cancels its jobs, stops the daemons it started (by pid) and removes its files.
 # Existing /etc/slurm and /etc/munge are never read or written.
 #
@@ -65,6 +67,7 @@ sbatch_here=(--parsable --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 --time=5
 
 source "$here/graph_checks.sh"
 source "$here/align_checks.sh"
+source "$here/cpu_checks.sh"
 
 echo "slurm test ran for $((SECONDS - started)) s"
 finish
