@@ -17,7 +17,8 @@
 // vertex starts pending, with its countdown D - level (D the deepest level) and sigma;
 // in iteration t the pending vertices of countdown t (level D - t) apply 1/sigma + the
 // sum of y over their frontier out-neighbours, which are exactly the vertices finished in
-// iteration t - 1 (level D - t + 1), hence exactly their successors. Values:
+// iteration t - 1 (level D - t + 1), hence exactly their successors (t >= 1; the
+// deepest level, t = 0, has none). Values:
 //   0                          not reached
 //   bit 63 set                 pending: countdown in bits 62..47, sigma in bits 46..0
 //   else                       final: the float64 bits of y (> 0)
@@ -112,9 +113,13 @@ struct BrandesBackward : ProgramDefaults {
   static WG_HD Value init(VertexId, const ProgramParams&) { return 0; }  // phases start given
   static WG_HD Value gather(Value w, EdgeValue) { return is_pending(w) ? 0 : w; }
   static WG_HD Value reduce(Value a, Value b) { return from_double(as_double(a) + as_double(b)); }
+  // The deepest level (countdown 0) has no successors. Its iteration is the first, whose
+  // frontier is every vertex of the start (all not 0), some finishing in that same
+  // iteration: what it reduced is not theirs to read, so it is ignored.
   static WG_HD bool apply(Value& current, Value reduced, const ProgramParams& p) {
     if (!is_pending(current) || countdown(current) != p.iteration) return false;
-    current = from_double(1.0 / BrandesPaths::unpack(current) + as_double(reduced));
+    const double successors = p.iteration == 0 ? 0.0 : as_double(reduced);
+    current = from_double(1.0 / BrandesPaths::unpack(current) + successors);
     return true;
   }
 };
