@@ -338,6 +338,7 @@ def suite_results(workdir):
 # partitions per rank.
 LAYOUTS = [(1, []), (2, []), (3, []), (4, []), (2, ["--devices-per-rank", 2])]
 FEW_LAYOUTS = [(1, []), (3, ["--devices-per-rank", 2])]  # for the further graphs
+ONE_LAYOUT = [(3, ["--devices-per-rank", 2])]
 
 
 def real_graph(workdir, name, directed_ok=True):
@@ -559,20 +560,23 @@ def read_float_tsv(path, n):
 
 def suite_bc(workdir):
     """Betweenness centrality against networkx: from all sources on the karate club
-    (undirected: networkx halves), the west0067 matrix (directed), the weighted grid and the
+    (undirected: networkx halves; every layout), the west0067 matrix (directed), the
+    weighted grid and the
     Rome road network (weights ignored, as networkx's default weight=None) and G(n, m)
     random graphs, directed and undirected; a file of sources, a sample of N and --source
     against betweenness_centrality_subset; then the option errors."""
     karate, west = real_graph(workdir, "karate.mtx"), real_graph(workdir, "west0067.mtx")
     rome = real_graph(workdir, "rome99.gr")
     grid = make_grid(workdir, side=10).path
-    cases = [karate, west, grid, random_graph(workdir, 400, 1600, 8, True, "gnm-directed"),
-             random_graph(workdir, 300, 900, 9, False, "gnm")]
-    for path in cases:
+    # All sources cost two phases per vertex: several ranks on the smallest graphs only.
+    cases = [(karate, LAYOUTS), (west, [(2, ["--devices-per-rank", 2])]), (grid, [(1, [])]),
+             (random_graph(workdir, 150, 600, 8, True, "gnm-directed"), [(1, [])]),
+             (random_graph(workdir, 120, 360, 9, False, "gnm"), [(1, [])])]
+    for path, layouts in cases:
         _, counts, weighted = ref.load_graph(path)
         n = counts.shape[0]
         want = ref.betweenness(counts, ref.is_directed(path))
-        for ranks, extra in LAYOUTS if path == karate else FEW_LAYOUTS:
+        for ranks, extra in layouts:
             out = run_values(path, "bc", ranks, os.path.join(workdir, f"bc-{ranks}.tsv"),
                              SECTION + extra)
             header, got = read_float_tsv(out, n)
@@ -587,7 +591,7 @@ def suite_bc(workdir):
     with open(file, "w") as f:
         f.write("# sources\n\n" + "".join(f"{s}\n" for s in sources))
     want = ref.betweenness(counts, True, sources)
-    for ranks, extra in FEW_LAYOUTS:
+    for ranks, extra in ((1, []), (2, ["--devices-per-rank", 2])):
         out = run_values(rome, "bc", ranks, os.path.join(workdir, f"bc-file-{ranks}.h5"),
                          SECTION + extra + ["--bc-sources", file])
         got = ref.read_hdf5_values(out)
@@ -633,19 +637,18 @@ def suite_bc(workdir):
 
 def suite_scc(workdir):
     """Strongly connected components against networkx (labels: the smallest id of the
-    component): the p2p-Gnutella08 network, the west0067 matrix, the Rome road network,
-    an RMAT graph and G(n, m) random graphs, sparse (many components) and dense; an
-    undirected graph (its connected components); TSV and HDF5."""
+    component): the p2p-Gnutella08 network (every layout), an RMAT graph and G(n, m) random
+    graphs, sparse (many components) and dense; an undirected graph (its connected
+    components); TSV and HDF5."""
     gnutella = real_graph(workdir, "p2p-Gnutella08.txt.gz")
-    cases = [gnutella, real_graph(workdir, "west0067.mtx"), real_graph(workdir, "rome99.gr"),
-             make_rmat(workdir, scale=10).path,
+    cases = [gnutella, make_rmat(workdir, scale=10).path,
              random_graph(workdir, 2000, 2600, 11, True, "gnm-sparse"),
              random_graph(workdir, 500, 4000, 12, True, "gnm-dense"),
              random_graph(workdir, 500, 400, 13, False, "gnm-undirected")]
     for path in cases:
         _, counts, _ = ref.load_graph(path)
         want = ref.strong_components(counts)
-        for ranks, extra in LAYOUTS if path == gnutella else FEW_LAYOUTS:
+        for ranks, extra in LAYOUTS if path == gnutella else ONE_LAYOUT:
             fmt = "hdf5" if ranks == 4 else "tsv"
             out = os.path.join(workdir, f"scc-{ranks}.{fmt}")
             run_values(path, "scc", ranks, out, SECTION + extra + ["--output-format", fmt])
