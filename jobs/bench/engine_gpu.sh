@@ -9,6 +9,9 @@
 #   - on the RMAT graphs, the same-run baselines on the same HDF5 file: CuPy's cuSPARSE
 #     SpMV PageRank (float64 and float32), frontier-SpMV BFS, and a device-to-device copy
 #     (BASELINES, the script staged by ../shared/device/stage.sh).
+#   - Brandes betweenness (`--algo bc`) on RMAT-BC_SCALE from 64 sampled sources (seed
+#     1), on the GPU and on the host backend (OMP_NUM_THREADS threads): one forward and one
+#     backward phase per source, their times in the reports' "bc" entries.
 # Graphs: undirected RMAT-22 and RMAT-24 (integer weights 1..100), a DIMACS road network
 # and a SNAP social network (ROAD, SOCIAL: paths to the inputs, skipped when missing).
 # Prints a table and writes OUT_DIR/engine_gpu.json (engine_gpu_summary.py).
@@ -16,7 +19,7 @@
 # Usage: jobs/bench/engine_gpu.sh [OUT_DIR]
 #   env: SCALES ("22 24"), SOURCES (16), ROAD, SOCIAL, BASELINES, WARPGRAPH (build/warpgraph),
 #        PYTHON (python3 with h5py), PREP_RANKS (8: MPI ranks that generate and convert),
-#        PAGERANK_KERNELS ("auto ws vwc")
+#        PAGERANK_KERNELS ("auto ws vwc"), BC_SCALE (20)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:-bench-engine-gpu}
@@ -31,13 +34,14 @@ mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
 
-# run NAME GRAPH ALGO [extra run options...]: one `warpgraph run` on the GPU, its report
-# kept as OUT_DIR/NAME.json.
+# run NAME GRAPH ALGO [extra run options...]: one `warpgraph run` on the GPU (on the host
+# with RUN_BACKEND=host), its report kept as OUT_DIR/NAME.json.
 run() {
   local name=$1 graph=$2 algo=$3
   shift 3
   echo "run $name" >&2
-  if ! "$warpgraph" run --graph "$graph" --algo "$algo" --backend cuda --report "$out/$name.json" \
+  if ! "$warpgraph" run --graph "$graph" --algo "$algo" --backend "${RUN_BACKEND:-cuda}" \
+    --report "$out/$name.json" \
     "$@" 2> "$out/$name.log"; then
     echo "run $name FAILED:" >&2
     tail -n 5 "$out/$name.log" >&2
@@ -58,16 +62,26 @@ bench_graph() {
   done
 }
 
+# rmat SCALE: OUT_DIR/rmatSCALE.h5, generated once.
+rmat() {
+  local h5=$out/rmat$1.h5
+  [ -e "$h5" ] || "${prep[@]}" generate --scale "$1" --edge-factor 16 --seed 1 --undirected \
+    --max-weight 100 "$h5" 2> "$out/generate$1.log" || { echo "generate failed" >&2; exit 1; }
+}
+
 for scale in $scales; do
   h5=$out/rmat$scale.h5
-  [ -e "$h5" ] || "${prep[@]}" generate --scale "$scale" --edge-factor 16 --seed 1 --undirected \
-    --max-weight 100 "$h5" 2> "$out/generate$scale.log" || { echo "generate failed" >&2; exit 1; }
+  rmat "$scale"
   bench_graph "rmat$scale" "$h5"
   if [ -n "$baselines" ]; then
     source=$("$python" -c "import json; print(json.load(open('$out/rmat${scale}_bfs.json'))['sampled_sources']['runs'][0]['source'])")
     "$python" "$baselines" "$h5" "$source" > "$out/rmat${scale}_baselines.jsonl" 2> "$out/rmat${scale}_baselines.log"
   fi
 done
+bc_scale=${BC_SCALE:-20}
+rmat "$bc_scale"
+run "rmat${bc_scale}_bc" "$out/rmat$bc_scale.h5" bc --bc-sources 64
+RUN_BACKEND=host run "rmat${bc_scale}_bc_host" "$out/rmat$bc_scale.h5" bc --bc-sources 64
 if [ -n "${ROAD:-}" ] && [ -e "$ROAD" ]; then
   # DIMACS shortest-path files convert as they are; a PACE 'p tw' edge list (FLA.gr) is
   # rewritten as a 0-based SNAP edge list of the same undirected road network.

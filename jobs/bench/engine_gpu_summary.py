@@ -45,7 +45,16 @@ def main():
                "direction": header.get("direction"), "vertices": header["graph"]["vertices"],
                "edges": header["graph"]["edges"]}
         sampled = header.get("sampled_sources")
-        if sampled:
+        bc = header.get("bc")
+        if bc:  # betweenness: one forward and one backward phase per source
+            seconds = bc["forward_seconds"] + bc["backward_seconds"]
+            row.update({"backend": header.get("backend"), "sources": bc["source_count"],
+                        "bc_seconds": seconds, "forward_seconds": bc["forward_seconds"],
+                        "backward_seconds": bc["backward_seconds"],
+                        "mean_ms": 1e3 * seconds / max(1, bc["source_count"]),
+                        "mean_iterations": (bc["forward_iterations"] + bc["backward_iterations"])
+                        / max(1, bc["source_count"])})
+        elif sampled:
             runs = sampled["runs"]
             row.update({"sources": len(runs),
                         "harmonic_mean_gteps": sampled["harmonic_mean_teps"] * 1e-9,

@@ -171,7 +171,7 @@ class Partition {
 // all edges (Beamer's rule; level-synchronous pulls stop early, so they win sooner).
 template <typename P>
 Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIndex all_edges) {
-  if (P::kAllActive || P::kWholeLevel) return Direction::pull;
+  if (P::kAllActive || P::kWholeLevel || P::kPullOnly) return Direction::pull;
   if (asked != Direction::automatic) return asked;
   constexpr std::uint64_t kAlphaLevelSynchronous = 14;
   constexpr std::uint64_t kAlpha = 4;

@@ -1,13 +1,17 @@
 // The registry of built-in vertex programs: one type list that drives the CLI's --algo
 // names, the host and CUDA instantiations, and the tests. Adding an algorithm is one file
-// in this folder and one entry here.
+// in this folder and one entry here; a multi-phase algorithm (bc, scc) lists its phases
+// here (kPhase: built for both backends, no --algo of their own) and its driver in
+// src/engine/phased_algorithms.hpp.
 #pragma once
 
 #include "graph/bfs.hpp"
+#include "graph/brandes.hpp"
 #include "graph/cc.hpp"
 #include "graph/kcore.hpp"
 #include "graph/pagerank.hpp"
 #include "graph/personalized_pagerank.hpp"
+#include "graph/scc.hpp"
 #include "graph/ssnsp.hpp"
 #include "graph/sssp.hpp"
 #include "graph/sswp.hpp"
@@ -22,7 +26,7 @@ struct ProgramList {};
 // clang-format off
 #define WG_BUILTIN_PROGRAMS(X) \
   X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank) X(PersonalizedPageRank) \
-  X(KCore) X(ShortestPathCounts)
+  X(KCore) X(ShortestPathCounts) X(BrandesForward) X(BrandesBackward) X(SccColour) X(SccReach)
 // clang-format on
 
 template <typename First, typename... P>

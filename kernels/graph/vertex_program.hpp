@@ -39,12 +39,13 @@ using EdgeValue = Weight;
 
 // Run parameters shared by all programs. global_sum is the result of the program's
 // per-iteration global reduction (see ProgramDefaults::kHasGlobalTerm), refreshed by the
-// engine before every compute step.
+// engine before every compute step, as is the iteration number.
 struct ProgramParams {
   VertexId source = 0;
   VertexId num_vertices = 0;
   double damping = 0.85;
   double global_sum = 0.0;
+  std::uint64_t iteration = 0;  // the iteration being computed (0 first), set by the engine
 };
 
 struct ProgramDefaults {
@@ -77,6 +78,15 @@ struct ProgramDefaults {
   // h-index probe): Value gather(Value message, EdgeValue, Value target). All-active
   // programs only (they always pull; a push has no target value to offer).
   static constexpr bool kGathersTarget = false;
+  // apply is not the reduce of a monotone program (it reads the vertex's own state and
+  // may refuse what reduce would take): the engine always pulls, as a push reduces
+  // straight into the target's value without apply.
+  static constexpr bool kPullOnly = false;
+  // One phase of a multi-phase algorithm (src/engine/phases.hpp): built for both backends
+  // from the registry, but no --algo of its own.
+  static constexpr bool kPhase = false;
+  // Pulls over the out-edges instead (the transposed graph): backward phases.
+  static constexpr bool kReversed = false;
 
   template <typename Value>
   static WG_HD double global_term(Value, const VertexStatic&) {

@@ -59,8 +59,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<engine::RunOptions>();
   auto* command = app.add_subcommand(
       "run",
-      "Run BFS, SSSP, SSWP, connected components, (personalized) PageRank, k-core "
-      "or shortest-path counts on a graph");
+      "Run BFS, SSSP, SSWP, connected components, (personalized) PageRank, k-core, "
+      "shortest-path counts, betweenness centrality or strongly connected components on a "
+      "graph");
   command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")
       ->required();
   command->add_option("--algo", options->algorithm, "Algorithm")
@@ -77,11 +78,16 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_flag("--predecessors", options->predecessors,
                     "bfs, sssp: also write each vertex's predecessor on a shortest path (the "
                     "smallest-id one; the source's is itself, an unreached vertex's -1)");
+  command->add_option("--bc-sources", options->bc_sources,
+                      "bc: the sources whose shortest paths count: all (default), N (N distinct "
+                      "vertices with out-edges drawn with --seed), or FILE (one vertex id per "
+                      "line); --source V: that one");
   command->add_option("--sample-sources", options->sample_sources,
                       "Benchmark (bfs, sssp, sswp, ssnsp): run from K random sources that have "
                       "out-edges, report each run's time and traversed edges per second and "
                       "their harmonic mean; writes no values");
-  command->add_option("--seed", options->seed, "Seed of --sample-sources (default 1)");
+  command->add_option("--seed", options->seed,
+                      "Seed of --sample-sources and --bc-sources N (default 1)");
   command->add_option("--max-iterations", options->max_iterations,
                       "Stop after this many iterations (0: run until converged)");
   command->add_option("--output", options->output_path,
@@ -178,6 +184,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "as undirected). PageRank: as networkx.pagerank (alpha 0.85); PPR: the same with\n"
       "--personalization. kcore: core number (networkx.core_number, edges undirected).\n"
       "ssnsp: number of shortest (fewest-edge) paths from --source (uint64, saturating).\n"
+      "bc: Brandes betweenness over fewest-edge paths from --bc-sources (networkx's\n"
+      "betweenness_centrality(normalized=False), halved on undirected graphs). scc: smallest\n"
+      "vertex id of the strongly connected component.\n"
       "On SIGUSR1 or SIGTERM the run stops at the next iteration boundary, writes a\n"
       "checkpoint and exits with code 75. A run that finishes deletes its checkpoint.\n\n"
       "Example:\n"

@@ -112,9 +112,13 @@ class Enactor {
   // Runs the program from its initial state (or the checkpoint) to the end. May be called
   // again with other parameters (another source): the partitions stay on their devices.
   EnactResult<Value> run();
-  EnactResult<Value> run(const graph::ProgramParams& params, RunReport& report) {
+  // The same from `start` when given: every vertex's value by global id (the values a
+  // previous phase left, src/engine/phases.hpp) instead of P::init.
+  EnactResult<Value> run(const graph::ProgramParams& params, RunReport& report,
+                         const std::vector<Value>* start = nullptr) {
     params_ = params;
     report_ = &report;
+    start_ = start;
     return run();
   }
 
@@ -161,6 +165,7 @@ class Enactor {
   RunReport* report_;
   partition::SlidingBalancer balancer_;
   graph::ProgramParams params_;
+  const std::vector<Value>* start_ = nullptr;
   const bool lone_;
   int ranks_ = 1;
   std::vector<Local> locals_;
@@ -223,8 +228,9 @@ void Enactor<P>::initialise() {
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < held; ++i) {
       const VertexId v = ids.global(static_cast<VertexId>(i));
-      values[static_cast<std::size_t>(i)] =
-          c ? from_stored<Value>(c->values[v]) : P::init(v, params_);
+      values[static_cast<std::size_t>(i)] = c        ? from_stored<Value>(c->values[v])
+                                            : start_ ? (*start_)[v]
+                                                     : P::init(v, params_);
     }
     if (!P::kAllActive) {
 #pragma omp parallel for schedule(static)
@@ -398,6 +404,7 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   }
 
   // 2. step, the partitions side by side.
+  params_.iteration = iteration_;
   std::vector<graph::StepStats> stats(locals_.size());
   const bool boundary_only = options_.exchange != ExchangeMode::all_updates;
   for_each_local([&](std::size_t d) {
@@ -514,8 +521,10 @@ EnactResult<typename P::Value> Enactor<P>::run() {
     if (options_.checkpoint_every != 0 && iteration_ % options_.checkpoint_every == 0)
       write_checkpoint_now();
   }
-  if (result.reason == StopReason::signal ||
-      (result.reason == StopReason::max_iterations && options_.checkpoint_on_limit))
+  // (Phases of a multi-phase algorithm have no checkpoint path: they are not resumable.)
+  if (!options_.checkpoint_path.empty() &&
+      (result.reason == StopReason::signal ||
+       (result.reason == StopReason::max_iterations && options_.checkpoint_on_limit)))
     write_checkpoint_now();
   result.iterations = iteration_;
   result.mine = rank_range();

@@ -150,6 +150,14 @@ graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& 
 
 namespace {
 
+// The edges a vertex pulls over: its in-edges, or its out-edges on the transposed graph.
+EdgeDirection pulled(const LoadOptions& options) {
+  return options.reversed ? EdgeDirection::out : EdgeDirection::in;
+}
+EdgeDirection other(EdgeDirection d) {
+  return d == EdgeDirection::in ? EdgeDirection::out : EdgeDirection::in;
+}
+
 PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology& topology,
                               const LoadOptions& options) {
   const graph::GraphInfo& info = input.info();
@@ -163,10 +171,10 @@ PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology
   const std::size_t slice_sections =
       slice.empty() ? 0 : (slice.end - 1) / plan.sections.section_size + 1 - first_section;
   std::vector<double> work(slice_sections, 0.0);
-  add_section_work(input.read_indptr(EdgeDirection::in, slice, topology.world()), slice,
+  add_section_work(input.read_indptr(pulled(options), slice, topology.world()), slice,
                    plan.sections, work);
   if (options.undirected_view && info.directed)
-    add_section_work(input.read_indptr(EdgeDirection::out, slice, topology.world()), slice,
+    add_section_work(input.read_indptr(other(pulled(options)), slice, topology.world()), slice,
                      plan.sections, work);
   plan.section_in_edges = allgather_slices(work, MPI_DOUBLE, topology.world(), topology.size());
 
@@ -237,9 +245,9 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
     PartitionGraph p;
     p.index = g.plan.first_local + d;
     p.stored = g.plan.stored[static_cast<std::size_t>(p.index)];
-    p.in = input.read_csr(EdgeDirection::in, p.stored, topology.world());
+    p.in = input.read_csr(pulled(options), p.stored, topology.world());
     if (options.undirected_view && g.info.directed)
-      p.in = merge_rows(p.in, input.read_csr(EdgeDirection::out, p.stored, topology.world()));
+      p.in = merge_rows(p.in, input.read_csr(other(pulled(options)), p.stored, topology.world()));
     spdlog::debug("partition {}: stored range [{}, {}) with {} edges read ({:.2f} s)", p.index,
                   p.stored.begin, p.stored.end, p.in.indices.size(), elapsed());
     if (!options.use_weights) graph::CsrSlice{}.weights.swap(p.in.weights);

@@ -24,6 +24,7 @@ struct LoadOptions {
   double overlap = 0.25;
   VertexId section_size = 256;
   bool undirected_view = false;   // pull over in- and out-edges (CC on directed graphs)
+  bool reversed = false;          // pull over out-edges: the transposed graph (backward phases)
   bool needs_out_degree = false;  // fill the VertexStatic array
   bool use_weights = false;       // keep the weights (else every edge counts 1)
   bool reject_negative_weights = false;

@@ -14,6 +14,7 @@
 #include "engine/component_labels.hpp"
 #include "engine/enactor.hpp"
 #include "engine/graph_input.hpp"
+#include "engine/phased_algorithms.hpp"
 #include "engine/predecessors.hpp"
 #include "engine/run_options.hpp"
 #include "engine/source_sample.hpp"
@@ -65,7 +66,9 @@ const char* value_name(const std::string& algorithm) {
       {graph::Bfs::kName, "hops"},      {graph::Sssp::kName, "distance"},
       {graph::Sswp::kName, "width"},    {graph::ConnectedComponents::kName, "component"},
       {graph::PageRank::kName, "rank"}, {graph::PersonalizedPageRank::kName, "rank"},
-      {graph::KCore::kName, "core"},    {graph::ShortestPathCounts::kName, "paths"}};
+      {graph::KCore::kName, "core"},    {graph::ShortestPathCounts::kName, "paths"},
+      {Betweenness::kName, Betweenness::kValueName},
+      {StronglyConnected::kName, StronglyConnected::kValueName}};
   const auto found = names.find(algorithm);
   return found != names.end() ? found->second : "value";
 }
@@ -99,7 +102,8 @@ void write_results(const RunOptions& o, const graph::GraphInfo& info, const grap
   using Output = decltype(P::output(std::declval<Value>()));
   // Unsigned 64-bit outputs (path counts) have no "unreached" value: every one is a number.
   constexpr bool kCounts = std::is_same_v<Output, std::uint64_t>;
-  constexpr bool kLabels = std::is_same_v<P, graph::ConnectedComponents>;
+  constexpr bool kLabels =
+      std::is_same_v<P, graph::ConnectedComponents> || std::is_same_v<P, StronglyConnected>;
   std::vector<Value> labels;
   if constexpr (kLabels) labels = smallest_id_labels(result.values, result.mine, ids, comm);
   const std::vector<Value>& values = kLabels ? labels : result.values;
@@ -204,6 +208,8 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
                  P::kName == std::string(graph::Sssp::kName),
              "--predecessors: only --algo bfs and sssp have shortest-path predecessors");
   WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
+  WG_REQUIRE(!o.bc_sources || P::kName == std::string(Betweenness::kName),
+             "--bc-sources: only --algo bc takes it (--algo {} given)", P::kName);
 }
 
 void check_checkpoint(const Checkpoint& c, const RunOptions& o, const graph::GraphInfo& info,
@@ -256,6 +262,50 @@ Direction direction_choice(const std::string& name) {
   for (Direction d : {Direction::automatic, Direction::push, Direction::pull})
     if (name == graph::to_string(d)) return d;
   ::wg::fail("--direction {} is not known (auto, push, pull)", name);
+}
+
+// What every run does, whatever the algorithm: its parameters from the command line.
+EnactOptions enact_options(const RunOptions& o, const graph::GraphInfo& info,
+                           const DeviceBinding* gpus) {
+  EnactOptions e;
+  e.params.num_vertices = info.num_vertices;
+  e.exchange = o.exchange;
+  e.balance = o.balance;
+  if (gpus) e.gpus = gpus->devices;
+  e.kernel = kernel_choice(o.kernel, o.virtual_warp);
+  e.direction = direction_choice(o.direction);
+  return e;
+}
+
+// The report's header as far as it concerns every algorithm: the graph, the machine and
+// the partitions.
+void describe_run(nlohmann::json& h, const RunOptions& o, const graph::GraphInfo& info,
+                  const comm::GraphTopology& topology, const EngineGraph& g, const EnactOptions& e,
+                  bool cuda) {
+  h["algorithm"] = o.algorithm;
+  h["graph"] = {{"path", o.graph_path},
+                {"vertices", info.num_vertices},
+                {"edges", info.num_edges},
+                {"directed", info.directed},
+                {"weighted", info.weighted}};
+  h["backend"] = cuda ? "cuda" : "host";
+  if (cuda) h["kernel"] = graph::to_string(e.kernel);
+  h["ranks"] = topology.size();
+  h["nodes"] = topology.num_nodes();
+  h["partitions"] = g.plan.num_partitions;
+  h["threads_per_rank"] = omp_get_max_threads();
+  h["exchange"] = o.exchange == ExchangeMode::targeted            ? "targeted"
+                  : o.exchange == ExchangeMode::vertex_refinement ? "vr"
+                                                                  : "all";
+  h["balance"] = e.balance ? "sliding" : "off";
+  h["overlap"] = o.overlap;
+  h["section_size"] = o.section_size;
+  h["static_borders"] = g.plan.static_borders;
+  nlohmann::json stored = nlohmann::json::array();
+  for (VertexRange r : g.plan.stored) stored.push_back({r.begin, r.end});
+  h["stored_ranges"] = stored;
+  h["boundary_vertices"] = g.boundary_vertices;
+  h["mirrors"] = g.mirrors;
 }
 
 // Graph500-style: the same partitions run from many sampled sources; each run's time is
@@ -334,6 +384,7 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   load.overlap = o.overlap;
   load.section_size = o.section_size;
   load.undirected_view = P::kUndirected;
+  load.reversed = P::kReversed;
   load.needs_out_degree = P::kNeedsOutDegree;
   load.use_weights = P::kUsesWeights && info.weighted;
   load.reject_negative_weights = P::kRejectsNegativeWeights;
@@ -346,31 +397,20 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   stop_if_signalled(topology.world(), "setting up the exchange");
   const double load_seconds = MPI_Wtime() - started;
 
-  EnactOptions e;
+  EnactOptions e = enact_options(o, info, gpus);
   e.params.source = static_cast<VertexId>(source);
-  e.params.num_vertices = info.num_vertices;
   e.max_iterations = o.max_iterations;
   e.tolerance = P::kUsesTolerance ? change_threshold(o.tolerance_rule, o.tolerance,
                                                      e.params.damping, info.num_vertices)
                                   : 0.0;
-  e.exchange = o.exchange;
-  e.balance = o.balance;
   e.checkpoint_path = checkpoint_path_for(o);
   e.checkpoint_every = o.checkpoint_every;
   e.checkpoint_on_limit = !o.checkpoint_path.empty() || o.checkpoint_every != 0;
   e.resume = o.resume_path.empty() ? nullptr : &checkpoint;
-  if (gpus) e.gpus = gpus->devices;
-  e.kernel = kernel_choice(o.kernel, o.virtual_warp);
-  e.direction = direction_choice(o.direction);
 
   RunReport report(topology.rank() == 0);
   nlohmann::json& h = report.header();
-  h["algorithm"] = P::kName;
-  h["graph"] = {{"path", o.graph_path},
-                {"vertices", info.num_vertices},
-                {"edges", info.num_edges},
-                {"directed", info.directed},
-                {"weighted", info.weighted}};
+  describe_run(h, o, info, topology, g, e, gpus != nullptr);
   if (P::kNeedsSource) h["source"] = source;
   if (P::kNeedsSource && ids.relabelled()) h["source_id"] = *o.source;
   if (P::kUsesTolerance) {
@@ -383,29 +423,11 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
             ? fmt::format("ranks within {:.3g} in L1 of the converged ranks", o.tolerance)
             : fmt::format("networkx rule: {:.3g} x {} vertices", o.tolerance, info.num_vertices));
   }
-  h["backend"] = gpus ? "cuda" : "host";
-  if (gpus) h["kernel"] = graph::to_string(e.kernel);
   if (!P::kAllActive)
-    h["direction"] = P::kWholeLevel ? "pull" : graph::to_string(e.direction);  // pulls only
+    h["direction"] = P::kWholeLevel || P::kPullOnly ? "pull" : graph::to_string(e.direction);
   if (P::kVertexWeights)
     h["personalization"] =
         o.personalization_path.empty() ? fmt::format("source {}", source) : o.personalization_path;
-  h["ranks"] = topology.size();
-  h["nodes"] = topology.num_nodes();
-  h["partitions"] = g.plan.num_partitions;
-  h["threads_per_rank"] = omp_get_max_threads();
-  h["exchange"] = o.exchange == ExchangeMode::targeted            ? "targeted"
-                  : o.exchange == ExchangeMode::vertex_refinement ? "vr"
-                                                                  : "all";
-  h["balance"] = e.balance ? "sliding" : "off";
-  h["overlap"] = o.overlap;
-  h["section_size"] = o.section_size;
-  h["static_borders"] = g.plan.static_borders;
-  nlohmann::json stored = nlohmann::json::array();
-  for (VertexRange r : g.plan.stored) stored.push_back({r.begin, r.end});
-  h["stored_ranges"] = stored;
-  h["boundary_vertices"] = g.boundary_vertices;
-  h["mirrors"] = g.mirrors;
   if (!o.resume_path.empty())
     h["resumed_from"] = {{"path", o.resume_path}, {"iteration", checkpoint.meta.iteration}};
 
@@ -461,6 +483,68 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   return kExitOk;
 }
 
+// A multi-phase algorithm (phased_algorithms.hpp): the graph loaded for pulls both ways,
+// the driver's phases, its values written as a program's are. No checkpoints: a stop
+// signal ends the run without results.
+template <typename A>
+int run_phased(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
+               double started, const DeviceBinding* gpus) {
+  const graph::GraphInfo& info = input.info();
+  WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
+  WG_REQUIRE(A::kTakesSource || !o.source, "--source: --algo {} takes no source", A::kName);
+  WG_REQUIRE(!o.bc_sources || A::kName == std::string(Betweenness::kName),
+             "--bc-sources: only --algo bc takes it (--algo {} given)", A::kName);
+  WG_REQUIRE(o.personalization_path.empty(),
+             "--personalization: --algo {} takes no vertex weights (only ppr does)", A::kName);
+  WG_REQUIRE(!o.predecessors,
+             "--predecessors: only --algo bfs and sssp have shortest-path predecessors");
+  WG_REQUIRE(o.sample_sources == 0, "--sample-sources: --algo {} has its own phases; not timed "
+             "this way", A::kName);
+  WG_REQUIRE(o.resume_path.empty() && o.checkpoint_every == 0 && o.max_iterations == 0,
+             "--resume, --checkpoint-every, --max-iterations: --algo {} runs several phases and "
+             "keeps no checkpoints",
+             A::kName);
+  const graph::VertexIds ids = graph::read_vertex_ids(info);
+  std::optional<VertexId> source;
+  if (o.source) source = find_source(o, info, ids);
+
+  LoadOptions load;
+  load.devices_per_rank = o.devices_per_rank;
+  load.overlap = o.overlap;
+  load.section_size = o.section_size;
+  const EngineGraph forward = load_engine_graph(input, topology, load);
+  load.reversed = true;
+  const EngineGraph reversed = load_engine_graph(input, topology, load);
+  auto exchanger = make_exchanger(topology, gpus);
+  const double load_seconds = MPI_Wtime() - started;
+
+  const EnactOptions e = enact_options(o, info, gpus);
+  RunReport report(topology.rank() == 0);
+  describe_run(report.header(), o, info, topology, forward, e, gpus != nullptr);
+  PhaseRunner phases(forward, reversed, *exchanger, topology.world(), e);
+  // This rank reports the vertices its partitions start with.
+  const auto first = static_cast<std::size_t>(forward.plan.first_local);
+  EnactResult<typename A::Value> result;
+  result.mine = {forward.plan.static_borders[first],
+                 forward.plan.static_borders[first + forward.local.size()]};
+  try {
+    result.values = A::run({phases, o, input, ids, source, topology.world(), result.mine,
+                            report.header()});
+  } catch (const PhaseInterrupted& stop) {
+    spdlog::warn("stopped by signal {}: --algo {} keeps no checkpoint, nothing written",
+                 stop.signal, A::kName);
+    return kExitInterrupted;
+  }
+  result.iterations = phases.iterations();
+  report.finish("converged", result.iterations, load_seconds);
+  if (!o.output_path.empty()) {
+    write_results<A>(o, info, ids, result, 0, nullptr, topology.world());
+    spdlog::info("values written to {}", o.output_path);
+  }
+  if (topology.rank() == 0 && !o.report_path.empty()) report.write(o.report_path);
+  return kExitOk;
+}
+
 using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&,
                               double, const DeviceBinding*);
 
@@ -470,8 +554,11 @@ const std::map<std::string, ProgramRunner>& programs() {
     std::map<std::string, ProgramRunner> t;
     graph::for_each_program(graph::BuiltinPrograms{}, [&t](auto tag) {
       using P = typename decltype(tag)::type;
-      t[P::kName] = &run_program<P>;
+      if constexpr (!P::kPhase) t[P::kName] = &run_program<P>;
     });
+#define WG_PHASED_ENTRY(A) t[A::kName] = &run_phased<A>;
+    WG_PHASED_ALGORITHMS(WG_PHASED_ENTRY)
+#undef WG_PHASED_ENTRY
     return t;
   }();
   return table;
@@ -516,8 +603,12 @@ std::vector<std::string> algorithm_names(bool with_source_only) {
   std::vector<std::string> names;
   graph::for_each_program(graph::BuiltinPrograms{}, [&](auto tag) {
     using P = typename decltype(tag)::type;
-    if (!with_source_only || P::kNeedsSource) names.push_back(P::kName);
+    if (!P::kPhase && (!with_source_only || P::kNeedsSource)) names.push_back(P::kName);
   });
+#define WG_PHASED_NAME(A) \
+  if (!with_source_only || A::kTakesSource) names.push_back(A::kName);
+  WG_PHASED_ALGORITHMS(WG_PHASED_NAME)
+#undef WG_PHASED_NAME
   return names;
 }
 

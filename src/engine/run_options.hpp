@@ -25,6 +25,7 @@ struct RunOptions {
   std::optional<std::string> source;          // a vertex id as the graph's input file spelled it
   std::string personalization_path;           // ppr: vertex weights (else --source)
   bool predecessors = false;                  // bfs, sssp: write each vertex's predecessor too
+  std::optional<std::string> bc_sources;      // bc: all, a count to sample, or a file of ids
   std::uint64_t max_iterations = 0;           // 0: until converged
   std::uint64_t sample_sources = 0;           // > 0: time runs from this many random sources
   std::uint64_t seed = 1;                     // of the sampled sources

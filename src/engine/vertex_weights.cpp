@@ -5,6 +5,7 @@
 #include <fstream>
 #include <unordered_map>
 
+#include "engine/vertex_list.hpp"
 #include "error.hpp"
 #include "graph/line_fields.hpp"
 
@@ -37,19 +38,14 @@ std::vector<double> read_vertex_weights(const std::string& path, const graph::Ve
     WG_REQUIRE(fields.count() == 2, "{}:{}: expected `vertex weight`, found {} field(s)", path,
                number, fields.count());
     const std::string id(fields[0]);
-    const std::optional<VertexId> v = ids.find(id);
-    WG_REQUIRE(v.has_value() && *v < num_vertices,
-               "{}:{}: {} is not a vertex of the graph ({} vertices{})", path, number, id,
-               num_vertices,
-               ids.relabelled() ? ", named by the ids of the file it was converted from"
-                                : fmt::format(", ids 0 to {}", num_vertices - 1));
+    const VertexId v = listed_vertex(path, number, id, ids, num_vertices);
     double weight = 0.0;
     WG_REQUIRE(parse_double(fields[1], weight) && weight >= 0.0,
                "{}:{}: weight {} is not a finite number >= 0", path, number, fields[1]);
-    const auto [at, fresh] = first_line.emplace(*v, number);
+    const auto [at, fresh] = first_line.emplace(v, number);
     WG_REQUIRE(fresh, "{}:{}: vertex {} is listed twice (first on line {})", path, number, id,
                at->second);
-    weights[*v] = weight;
+    weights[v] = weight;
   }
   WG_REQUIRE(!in.bad(), "--personalization: read error on {}", path);
   double sum = 0.0;

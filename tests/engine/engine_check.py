@@ -1,7 +1,7 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
 Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results, ppr, kcore, ssnsp,
-predecessors. Environment: WARPGRAPH, MPIEXEC,
+predecessors, bc, scc. Environment: WARPGRAPH, MPIEXEC,
 WG_DATA_DIR (as set by ctest)."""
 import json
 import os
@@ -323,6 +323,7 @@ def suite_results(workdir):
 # partitions per rank.
 LAYOUTS = [(1, []), (2, []), (3, []), (4, []), (2, ["--devices-per-rank", 2])]
 FEW_LAYOUTS = [(1, []), (3, ["--devices-per-rank", 2])]  # for the further graphs
+ONE_LAYOUT = [(3, ["--devices-per-rank", 2])]
 
 
 def real_graph(workdir, name, directed_ok=True):
@@ -533,6 +534,119 @@ def suite_predecessors(workdir):
                     check=False)
     expect(result.returncode != 0 and "only --algo bfs and sssp" in result.stderr,
            "cc refuses --predecessors")
+
+
+def read_float_tsv(path, n):
+    header, rows = ref.read_tsv_columns(path)
+    values = np.array([float(r[1]) for r in rows])
+    assert len(values) == n and [int(r[0]) for r in rows] == list(range(n))
+    return header, values
+
+
+def suite_bc(workdir):
+    """Betweenness centrality against networkx: from all sources on the karate club
+    (undirected: networkx halves; every layout), the west0067 matrix (directed), the
+    weighted grid and the
+    Rome road network (weights ignored, as networkx's default weight=None) and G(n, m)
+    random graphs, directed and undirected; a file of sources, a sample of N and --source
+    against betweenness_centrality_subset; then the option errors."""
+    karate, west = real_graph(workdir, "karate.mtx"), real_graph(workdir, "west0067.mtx")
+    rome = real_graph(workdir, "rome99.gr")
+    grid = make_grid(workdir, side=10).path
+    # All sources cost two phases per vertex: several ranks on the smallest graphs only.
+    cases = [(karate, LAYOUTS), (west, [(2, ["--devices-per-rank", 2])]), (grid, [(1, [])]),
+             (random_graph(workdir, 150, 600, 8, True, "gnm-directed"), [(1, [])]),
+             (random_graph(workdir, 120, 360, 9, False, "gnm"), [(1, [])])]
+    for path, layouts in cases:
+        _, counts, weighted = ref.load_graph(path)
+        n = counts.shape[0]
+        want = ref.betweenness(counts, ref.is_directed(path))
+        for ranks, extra in layouts:
+            out = run_values(path, "bc", ranks, os.path.join(workdir, f"bc-{ranks}.tsv"),
+                             SECTION + extra)
+            header, got = read_float_tsv(out, n)
+            error = float(np.abs(got - want).max())
+            expect(header == ["id", "betweenness"] and np.allclose(got, want, rtol=1e-9, atol=1e-9),
+                   f"{os.path.basename(path)} bc np={ranks} {' '.join(map(str, extra))}"
+                   f"{' (weighted file)' if weighted else ''}: equals networkx "
+                   f"(max {want.max():.1f}, max difference {error:.1e})")
+    _, counts, _ = ref.load_graph(rome)
+    sources = [0, 17, 123, 999, 2000, 3352]
+    file = os.path.join(workdir, "sources.txt")
+    with open(file, "w") as f:
+        f.write("# sources\n\n" + "".join(f"{s}\n" for s in sources))
+    want = ref.betweenness(counts, True, sources)
+    for ranks, extra in ((1, []), (2, ["--devices-per-rank", 2])):
+        out = run_values(rome, "bc", ranks, os.path.join(workdir, f"bc-file-{ranks}.h5"),
+                         SECTION + extra + ["--bc-sources", file])
+        got = ref.read_hdf5_values(out)
+        expect(np.allclose(got, want, rtol=1e-9, atol=1e-9),
+               f"rome99 bc --bc-sources FILE np={ranks}: equals betweenness_centrality_subset "
+               f"(max difference {float(np.abs(got - want).max()):.1e})")
+    _, counts, _ = ref.load_graph(karate)
+    report = os.path.join(workdir, "bc-sample.json")
+    out = run_values(karate, "bc", 2, os.path.join(workdir, "bc-sample.tsv"),
+                     ["--bc-sources", 5, "--seed", 3, "--report", report])
+    with open(report) as f:
+        picked = json.load(f)["bc"]["sources"]["vertices"]
+    got = read_float_tsv(out, counts.shape[0])[1]
+    expect(len(set(picked)) == 5 and np.allclose(got, ref.betweenness(counts, False, picked)),
+           f"karate bc --bc-sources 5: the 5 sampled sources {picked} give "
+           "betweenness_centrality_subset")
+    out = run_values(karate, "bc", 3, os.path.join(workdir, "bc-one.tsv"), ["--source", 33])
+    expect(np.allclose(read_float_tsv(out, counts.shape[0])[1],
+                       ref.betweenness(counts, False, [33])), "karate bc --source 33: one source")
+    bad = {"missing": (["--bc-sources", os.path.join(workdir, "none.txt")], "cannot read"),
+           "zero": (["--bc-sources", 0], "at least one source"),
+           "many": (["--bc-sources", 35], "only 34 vertices with out-edges"),
+           "both": (["--bc-sources", "all", "--source", 1], "not both"),
+           "resume": (["--max-iterations", 3], "keeps no checkpoints")}
+    for name, text in (("vertex", "1\n77\n"), ("twice", "1\n2\n1\n"), ("empty", "# none\n")):
+        path = os.path.join(workdir, f"bad-{name}.txt")
+        with open(path, "w") as f:
+            f.write(text)
+        bad[name] = (["--bc-sources", path], {"vertex": path + ":2: 77 is not a vertex",
+                                              "twice": path + ":3: vertex 1 is listed twice",
+                                              "empty": "lists no vertex"}[name])
+    for name, (args, message) in bad.items():
+        out = os.path.join(workdir, "bad.tsv")
+        result = mpirun(2, ["run", "--graph", karate, "--algo", "bc", "--output", out] + args,
+                        check=False)
+        expect(result.returncode != 0 and message in result.stderr and not os.path.exists(out),
+               f"bc {' '.join(map(str, args))}: fails with '{message}'")
+    result = mpirun(1, ["run", "--graph", karate, "--algo", "bfs", "--source", 0,
+                        "--bc-sources", "all"], check=False)
+    expect(result.returncode != 0 and "only --algo bc" in result.stderr,
+           "bfs refuses --bc-sources")
+
+
+def suite_scc(workdir):
+    """Strongly connected components against networkx (labels: the smallest id of the
+    component): the p2p-Gnutella08 network (every layout), an RMAT graph and G(n, m) random
+    graphs, sparse (many components) and dense; an undirected graph (its connected
+    components); TSV and HDF5."""
+    gnutella = real_graph(workdir, "p2p-Gnutella08.txt.gz")
+    cases = [gnutella, make_rmat(workdir, scale=10).path,
+             random_graph(workdir, 2000, 2600, 11, True, "gnm-sparse"),
+             random_graph(workdir, 500, 4000, 12, True, "gnm-dense"),
+             random_graph(workdir, 500, 400, 13, False, "gnm-undirected")]
+    for path in cases:
+        _, counts, _ = ref.load_graph(path)
+        want = ref.strong_components(counts)
+        for ranks, extra in LAYOUTS if path == gnutella else ONE_LAYOUT:
+            fmt = "hdf5" if ranks == 4 else "tsv"
+            out = os.path.join(workdir, f"scc-{ranks}.{fmt}")
+            run_values(path, "scc", ranks, out, SECTION + extra + ["--output-format", fmt])
+            got = ref.read_hdf5_values(out) if fmt == "hdf5" else ref.read_tsv(out, len(want))
+            bad = np.flatnonzero(got != want)
+            expect(len(bad) == 0, f"{os.path.basename(path)} scc np={ranks} "
+                   f"{' '.join(map(str, extra))} ({fmt}): equals networkx "
+                   f"({len(set(want.tolist()))} components)"
+                   + (f"; first mismatch at {bad[0]}: {got[bad[0]]} vs {want[bad[0]]}"
+                      if len(bad) else ""))
+    result = mpirun(1, ["run", "--graph", gnutella, "--algo", "scc", "--source", 0], check=False)
+    expect(result.returncode != 0 and "takes no source" in result.stderr,
+           "scc refuses --source")
 
 
 def main():

@@ -182,3 +182,34 @@ def read_tsv_columns(path):
         header = f.readline().rstrip("\n").split("\t")
         rows = [line.rstrip("\n").split("\t") for line in f]
     return header, rows
+
+
+def networkx_graph(counts, directed):
+    """The stored edges as a networkx graph: a DiGraph, or a Graph for an undirected file
+    (its edges are stored both ways); refuses parallel edges, which networkx cannot hold."""
+    assert counts.max() == 1, "parallel edges: networkx would count their paths once"
+    coo = counts.tocoo()
+    g = nx.DiGraph() if directed else nx.Graph()
+    g.add_nodes_from(range(counts.shape[0]))
+    g.add_edges_from(zip(coo.row.tolist(), coo.col.tolist()))
+    return g
+
+
+def betweenness(counts, directed, sources=None):
+    """networkx's unnormalised betweenness over fewest-edge paths (weights ignored), from
+    every source, or from `sources` to every target (betweenness_centrality_subset)."""
+    g = networkx_graph(counts, directed)
+    if sources is None:
+        bc = nx.betweenness_centrality(g, normalized=False)
+    else:
+        bc = nx.betweenness_centrality_subset(g, sources, list(g), normalized=False)
+    return np.array([bc[v] for v in range(counts.shape[0])])
+
+
+def strong_components(counts):
+    """networkx's strongly connected components as labels: each vertex gets the smallest
+    id of its component."""
+    labels = np.empty(counts.shape[0], dtype=np.int64)
+    for component in nx.strongly_connected_components(networkx_graph(counts > 0, True)):
+        labels[list(component)] = min(component)
+    return labels
