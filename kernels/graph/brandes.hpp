@@ -109,7 +109,7 @@ struct BrandesBackward : ProgramDefaults {
     return v;
   }
 
-  static WG_HD Value identity() { return 0; }  // +0.0
+  static WG_HD Value identity() { return 0; }                            // +0.0
   static WG_HD Value init(VertexId, const ProgramParams&) { return 0; }  // phases start given
   static WG_HD Value gather(Value w, EdgeValue) { return is_pending(w) ? 0 : w; }
   static WG_HD Value reduce(Value a, Value b) { return from_double(as_double(a) + as_double(b)); }

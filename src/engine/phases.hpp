@@ -53,7 +53,10 @@ class PhaseRunner {
   // `options` (params aside) apply to every phase; phases keep no checkpoints.
   PhaseRunner(const EngineGraph& forward, const EngineGraph& reversed,
               comm::BundleExchanger& exchanger, MPI_Comm world, const EnactOptions& options)
-      : forward_(forward), reversed_(reversed), exchanger_(exchanger), world_(world),
+      : forward_(forward),
+        reversed_(reversed),
+        exchanger_(exchanger),
+        world_(world),
         options_(options) {
     options_.checkpoint_path.clear();
     options_.checkpoint_every = 0;

@@ -63,10 +63,14 @@ const char* stop_text(StopReason reason) {
 // The name of a program's value: the TSV column header and the HDF5 `value` attribute.
 const char* value_name(const std::string& algorithm) {
   static const std::map<std::string, const char*> names = {
-      {graph::Bfs::kName, "hops"},      {graph::Sssp::kName, "distance"},
-      {graph::Sswp::kName, "width"},    {graph::ConnectedComponents::kName, "component"},
-      {graph::PageRank::kName, "rank"}, {graph::PersonalizedPageRank::kName, "rank"},
-      {graph::KCore::kName, "core"},    {graph::ShortestPathCounts::kName, "paths"},
+      {graph::Bfs::kName, "hops"},
+      {graph::Sssp::kName, "distance"},
+      {graph::Sswp::kName, "width"},
+      {graph::ConnectedComponents::kName, "component"},
+      {graph::PageRank::kName, "rank"},
+      {graph::PersonalizedPageRank::kName, "rank"},
+      {graph::KCore::kName, "core"},
+      {graph::ShortestPathCounts::kName, "paths"},
       {Betweenness::kName, Betweenness::kValueName},
       {StronglyConnected::kName, StronglyConnected::kValueName}};
   const auto found = names.find(algorithm);
@@ -498,8 +502,10 @@ int run_phased(const RunOptions& o, const GraphInput& input, const comm::GraphTo
              "--personalization: --algo {} takes no vertex weights (only ppr does)", A::kName);
   WG_REQUIRE(!o.predecessors,
              "--predecessors: only --algo bfs and sssp have shortest-path predecessors");
-  WG_REQUIRE(o.sample_sources == 0, "--sample-sources: --algo {} has its own phases; not timed "
-             "this way", A::kName);
+  WG_REQUIRE(o.sample_sources == 0,
+             "--sample-sources: --algo {} has its own phases; not timed "
+             "this way",
+             A::kName);
   WG_REQUIRE(o.resume_path.empty() && o.checkpoint_every == 0 && o.max_iterations == 0,
              "--resume, --checkpoint-every, --max-iterations: --algo {} runs several phases and "
              "keeps no checkpoints",
@@ -528,8 +534,8 @@ int run_phased(const RunOptions& o, const GraphInput& input, const comm::GraphTo
   result.mine = {forward.plan.static_borders[first],
                  forward.plan.static_borders[first + forward.local.size()]};
   try {
-    result.values = A::run({phases, o, input, ids, source, topology.world(), result.mine,
-                            report.header()});
+    result.values =
+        A::run({phases, o, input, ids, source, topology.world(), result.mine, report.header()});
   } catch (const PhaseInterrupted& stop) {
     spdlog::warn("stopped by signal {}: --algo {} keeps no checkpoint, nothing written",
                  stop.signal, A::kName);

@@ -34,9 +34,10 @@ std::vector<VertexId> StronglyConnected::run(const PhasedRun& r) {
 #pragma omp parallel for schedule(static)
     for (std::int64_t v = 0; v < count; ++v) {
       const auto i = static_cast<std::size_t>(v);
-      reach_start[i] = label[i] != kNone
-                           ? SccReach::kDone
-                           : SccReach::start(colour[i] - 1, colour[i] - 1 == static_cast<VertexId>(v));
+      reach_start[i] =
+          label[i] != kNone
+              ? SccReach::kDone
+              : SccReach::start(colour[i] - 1, colour[i] - 1 == static_cast<VertexId>(v));
     }
     const std::vector<SccReach::Value> reached =
         r.phases.run<SccReach>(params, report, &reach_start);
@@ -55,8 +56,8 @@ std::vector<VertexId> StronglyConnected::run(const PhasedRun& r) {
   }
   double seconds = 0.0;
   for (const IterationRecord& record : report.iterations()) seconds += record.seconds;
-  r.header["scc"] = {{"rounds", rounds}, {"iterations", report.iterations().size()},
-                     {"seconds", seconds}};
+  r.header["scc"] = {
+      {"rounds", rounds}, {"iterations", report.iterations().size()}, {"seconds", seconds}};
   spdlog::info("scc: {} rounds of colouring, {} iterations, {:.3f} s", rounds,
                report.iterations().size(), seconds);
   return std::vector<VertexId>(label.begin() + r.mine.begin, label.begin() + r.mine.end);

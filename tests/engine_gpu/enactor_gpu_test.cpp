@@ -412,8 +412,8 @@ std::vector<double> run_phased(const MemoryGraph& input, int partitions, const G
   const auto first = static_cast<std::size_t>(forward.plan.first_local);
   const VertexRange mine = {forward.plan.static_borders[first],
                             forward.plan.static_borders[first + forward.local.size()]};
-  const auto values = A::run({phases, request, input, ids, std::nullopt, MPI_COMM_WORLD, mine,
-                              header});
+  const auto values =
+      A::run({phases, request, input, ids, std::nullopt, MPI_COMM_WORLD, mine, header});
   std::vector<double> stored(values.begin(), values.end());
   return gather_ranges(stored, input.info().num_vertices, MPI_COMM_WORLD);
 }
