@@ -128,6 +128,13 @@ struct StepStats {
   std::size_t outbox = 0;  // pairs in outbox()
 };
 
+// One push iteration run by Partition::push_levels.
+struct PushLevel {
+  std::uint64_t active = 0;   // frontier vertices it walked
+  std::uint64_t edges = 0;    // their out-edges
+  std::uint64_t updates = 0;  // vertices that changed (the next frontier)
+};
+
 template <typename P>
 class Partition {
  public:
@@ -163,6 +170,16 @@ class Partition {
   // The next frontier becomes the current one; returns its size (vertices).
   virtual std::uint64_t end_iteration() = 0;
 
+  // A lone partition's push iterations in a row, step and end_iteration each, without the
+  // host in between: up to `max_levels` of them while `direction` resolves to push and
+  // the frontier stays small (the levels of a high-diameter graph). Returns how many ran,
+  // their counters in levels[0 ..); 0 when the current frontier does not qualify (the
+  // caller then steps as usual). A backend without this runs none.
+  virtual std::size_t push_levels(VertexRange /*assigned*/, Direction /*direction*/,
+                                  std::size_t /*max_levels*/, PushLevel* /*levels*/) {
+    return 0;
+  }
+
   // Full values and the current frontier, back to the host (checkpoints, results).
   virtual void download(Value* values, BitWord* frontier) = 0;
 };
@@ -170,13 +187,21 @@ class Partition {
 // The direction auto picks: push while the frontier's out-edges stay under a fraction of
 // all edges (Beamer's rule; level-synchronous pulls stop early, so they win sooner).
 template <typename P>
-Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIndex all_edges) {
-  if (P::kAllActive || P::kWholeLevel || P::kPullOnly) return Direction::pull;
-  if (asked != Direction::automatic) return asked;
+constexpr bool can_push() {
+  return !(P::kAllActive || P::kWholeLevel || P::kPullOnly);
+}
+// auto pushes while frontier out-edges x alpha < all edges.
+template <typename P>
+constexpr std::uint64_t push_alpha() {
   constexpr std::uint64_t kAlphaLevelSynchronous = 14;
   constexpr std::uint64_t kAlpha = 4;
-  const std::uint64_t alpha = P::kLevelSynchronous ? kAlphaLevelSynchronous : kAlpha;
-  return frontier_edges * alpha < all_edges ? Direction::push : Direction::pull;
+  return P::kLevelSynchronous ? kAlphaLevelSynchronous : kAlpha;
+}
+template <typename P>
+Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIndex all_edges) {
+  if (!can_push<P>()) return Direction::pull;
+  if (asked != Direction::automatic) return asked;
+  return frontier_edges * push_alpha<P>() < all_edges ? Direction::push : Direction::pull;
 }
 
 template <typename P>

@@ -11,7 +11,9 @@
 //   4. converge global sums of updates and change decide whether to stop.
 // A lone partition (one rank, one partition) needs no balance, exchange or global sum:
 // the loop then costs one step call per iteration, and on a GPU the per-iteration state
-// never leaves the device (the host reads a few counters once per iteration).
+// never leaves the device (the host reads a few counters once per iteration). While its
+// frontier is small and pushed, a GPU partition runs many iterations per call
+// (Partition::push_levels): the host reads their counters afterwards, once.
 // Partitions work in their local ids (partition/local_ids.hpp); the enactor speaks global
 // ids to the balancer, the checkpoints and the results, and translates at the partition.
 // The program's traits choose what happens; nothing here names an algorithm.
@@ -24,6 +26,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -147,6 +150,7 @@ class Enactor {
   template <typename Step>
   void for_each_local(const Step& step);
   IterationRecord iterate(bool& stop_by_signal);
+  std::uint64_t push_levels_on_device();
   void exchange_targeted(const std::vector<graph::StepStats>& stats, std::vector<double>& totals);
   void exchange_to_all(const std::vector<graph::StepStats>& stats, std::vector<double>& totals);
   // Values of the assigned range of local partition d (and its frontier words, global
@@ -457,6 +461,36 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   return record;
 }
 
+// The iterations a lone partition runs by itself (push_levels), as records; 0 when it
+// runs none (not lone, a signal to agree on, a frontier too large or pulled). The level
+// budget stops at the iteration limit and at the next periodic checkpoint.
+template <typename P>
+std::uint64_t Enactor<P>::push_levels_on_device() {
+  if (!graph::can_push<P>() || !lone_ || stop_signal_received() != 0) return 0;
+  std::uint64_t budget = std::numeric_limits<std::uint64_t>::max();
+  if (options_.max_iterations != 0) budget = options_.max_iterations - iteration_;
+  if (options_.checkpoint_every != 0)
+    budget = std::min(budget, options_.checkpoint_every - iteration_ % options_.checkpoint_every);
+  std::vector<graph::PushLevel> levels(std::min<std::uint64_t>(budget, 4096));
+  const double started = MPI_Wtime();
+  const std::size_t ran = locals_[0].part->push_levels(local_assigned(0), options_.direction,
+                                                       levels.size(), levels.data());
+  const double each = (MPI_Wtime() - started) / static_cast<double>(std::max<std::size_t>(ran, 1));
+  for (std::size_t l = 0; l < ran; ++l) {
+    IterationRecord record;
+    record.iteration = iteration_++;
+    record.borders = borders_;
+    record.active = levels[l].active;
+    record.edges = levels[l].edges;
+    record.updates = levels[l].updates;
+    record.partition_edges = {levels[l].edges};
+    record.seconds = record.step_seconds = each;
+    report_->add(std::move(record));
+    frontier_ = levels[l].updates;
+  }
+  return ran;
+}
+
 template <typename P>
 void Enactor<P>::download_assigned(std::size_t d, std::vector<Value>& values,
                                    std::vector<std::uint64_t>* words) {
@@ -503,6 +537,15 @@ EnactResult<typename P::Value> Enactor<P>::run() {
     if (options_.max_iterations != 0 && iteration_ >= options_.max_iterations) {
       result.reason = StopReason::max_iterations;
       break;
+    }
+    if (push_levels_on_device() > 0) {
+      if (frontier_ == 0) {
+        result.reason = StopReason::converged;
+        break;
+      }
+      if (options_.checkpoint_every != 0 && iteration_ % options_.checkpoint_every == 0)
+        write_checkpoint_now();
+      continue;
     }
     bool stop_by_signal = false;
     IterationRecord record = iterate(stop_by_signal);

@@ -135,11 +135,18 @@ struct Gpu {
   bool shared = false;
 };
 
+// A run's settings beyond the kernel and direction.
+struct RunExtras {
+  ExchangeMode exchange = ExchangeMode::targeted;
+  std::uint64_t max_iterations = 0;  // 0: to convergence
+  RunReport* report = nullptr;       // where the iteration records go, when given
+};
+
 // The whole value vector of one run, gathered on every rank.
 template <typename P>
 std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu,
                         KernelChoice kernel, Direction direction, std::uint64_t& iterations,
-                        ExchangeMode exchange = ExchangeMode::targeted) {
+                        const RunExtras& extras = {}) {
   comm::GraphTopology topology(MPI_COMM_WORLD, 0);
   LoadOptions load;
   load.devices_per_rank = partitions;
@@ -168,13 +175,16 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.tolerance = 1e-10;
   options.kernel = kernel;
   options.direction = direction;
-  options.exchange = exchange;
+  options.exchange = extras.exchange;
+  options.max_iterations = extras.max_iterations;
   for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
     options.gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
-  RunReport report(false);
-  Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options, report);
+  RunReport own_report(false);
+  Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options,
+                     extras.report ? *extras.report : own_report);
   const auto result = enactor.run();
-  EXPECT_EQ(result.reason, StopReason::converged);
+  EXPECT_EQ(result.reason,
+            extras.max_iterations == 0 ? StopReason::converged : StopReason::max_iterations);
   iterations = result.iterations;
 
   std::vector<double> mine;
@@ -272,14 +282,14 @@ TEST(GpuExchange, EveryModeMatchesTheHost) {
        {ExchangeMode::targeted, ExchangeMode::vertex_refinement, ExchangeMode::all_updates}) {
     std::uint64_t iterations = 0;
     const auto want = run<graph::Sssp>(input, 2, Gpu{}, KernelChoice::automatic,
-                                       Direction::automatic, iterations, mode);
+                                       Direction::automatic, iterations, {mode});
     EXPECT_EQ(run<graph::Sssp>(input, 2, gpu, KernelChoice::automatic, Direction::automatic,
-                               iterations, mode),
+                               iterations, {mode}),
               want);
     const auto ranks = run<graph::PageRank>(input, 2, Gpu{}, KernelChoice::automatic,
-                                            Direction::automatic, iterations, mode);
+                                            Direction::automatic, iterations, {mode});
     const auto got = run<graph::PageRank>(input, 2, gpu, KernelChoice::automatic,
-                                          Direction::automatic, iterations, mode);
+                                          Direction::automatic, iterations, {mode});
     for (std::size_t v = 0; v < ranks.size(); ++v) EXPECT_NEAR(got[v], ranks[v], 1e-9) << v;
   }
 }
@@ -350,6 +360,70 @@ TEST_P(VirtualWarpTest, EveryWidthAgrees) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, VirtualWarpTest, ::testing::Values("rmat", "grid"));
+
+// A strip 6 vertices wide and 1,400 long (weights 1..9): a lone GPU partition walks most of
+// its 1,400 levels on the device (Partition::push_levels, 512 per launch at most), pushed
+// or by auto, as the host backend walks them one by one: the same values, the same
+// iterations and, level by level, the same frontiers.
+MemoryGraph strip_graph() {
+  constexpr VertexId kWidth = 6, kLength = 1400;
+  std::vector<graph::Edge> edges;
+  auto both = [&](VertexId u, VertexId v, Weight w) {
+    edges.push_back({u, v, w});
+    edges.push_back({v, u, w});
+  };
+  for (VertexId i = 0; i < kLength; ++i)
+    for (VertexId j = 0; j < kWidth; ++j) {
+      const VertexId v = i * kWidth + j;
+      const auto w = static_cast<Weight>((i * 5 + j * 3) % 9 + 1);
+      if (j + 1 < kWidth) both(v, v + 1, w);
+      if (i + 1 < kLength) both(v, v + kWidth, w);
+    }
+  return MemoryGraph(std::move(edges), kWidth * kLength);
+}
+
+class DeviceLevelsTest : public GpuTest<Direction> {
+ protected:
+  // Values to convergence; for a level-synchronous program also the iterations and the
+  // per-iteration frontier sizes, and all of it when the iteration limit (and so the
+  // level budget) stops the run part-way.
+  template <typename P>
+  void compare(bool level_synchronous) {
+    const MemoryGraph input = strip_graph();
+    for (std::uint64_t limit : {std::uint64_t{0}, std::uint64_t{700}}) {
+      if (limit != 0 && !level_synchronous) continue;
+      RunReport host_report(false), gpu_report(false);
+      std::uint64_t host_iterations = 0, gpu_iterations = 0;
+      const auto want = run<P>(input, 1, Gpu{}, KernelChoice::automatic, GetParam(),
+                               host_iterations, {ExchangeMode::targeted, limit, &host_report});
+      const auto got = run<P>(input, 1, gpu_, KernelChoice::automatic, GetParam(), gpu_iterations,
+                              {ExchangeMode::targeted, limit, &gpu_report});
+      const std::string what = std::string(P::kName) + " limit " + std::to_string(limit);
+      EXPECT_EQ(count_differences(got, want, 0.0, 3, what), 0u) << what;
+      if (!level_synchronous) continue;
+      EXPECT_GE(host_iterations, limit == 0 ? 1400u : 700u) << what;
+      ASSERT_EQ(gpu_iterations, host_iterations) << what;
+      ASSERT_EQ(gpu_report.iterations().size(), host_report.iterations().size()) << what;
+      for (std::size_t i = 0; i < host_report.iterations().size(); ++i) {
+        const IterationRecord &h = host_report.iterations()[i], &d = gpu_report.iterations()[i];
+        ASSERT_EQ(d.iteration, h.iteration) << what;
+        ASSERT_EQ(d.active, h.active) << what << ", iteration " << i;
+        ASSERT_EQ(d.updates, h.updates) << what << ", iteration " << i;
+      }
+    }
+  }
+};
+
+TEST_P(DeviceLevelsTest, Bfs) { compare<graph::Bfs>(true); }
+TEST_P(DeviceLevelsTest, Sssp) { compare<graph::Sssp>(false); }
+TEST_P(DeviceLevelsTest, Sswp) { compare<graph::Sswp>(false); }
+TEST_P(DeviceLevelsTest, ConnectedComponents) { compare<graph::ConnectedComponents>(false); }
+
+INSTANTIATE_TEST_SUITE_P(Directions, DeviceLevelsTest,
+                         ::testing::Values(Direction::automatic, Direction::push),
+                         [](const ::testing::TestParamInfo<Direction>& c) {
+                           return std::string(graph::to_string(c.param));
+                         });
 
 // Every pull kernel on rows of every length class (hubs_graph), against the host backend.
 class HubRowsTest : public GpuTest<KernelChoice> {

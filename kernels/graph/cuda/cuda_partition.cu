@@ -16,6 +16,7 @@
 #include "graph/cuda/frontier_kernels.cuh"
 #include "graph/cuda/heavy_rows.cuh"
 #include "graph/cuda/push.cuh"
+#include "graph/cuda/push_levels.cuh"
 #include "graph/cuda/row_block_pull.cuh"
 #include "graph/cuda/stream.hpp"
 #include "graph/cuda/thread_pull.cuh"
@@ -127,6 +128,7 @@ class CudaPartition final : public Partition<P> {
       scan_temp_.grow(bytes);
       scan_bytes_ = bytes;
     }
+    if constexpr (can_push<P>()) size_push_levels(sms);
     if (kernel_ == KernelChoice::dynamic) list_.grow(std::max<std::size_t>(rows, 1));
     outbox_.grow(rows);
     host_outbox_.grow(rows);
@@ -295,6 +297,62 @@ class CudaPartition final : public Partition<P> {
     CUDA_CHECK(cudaMemsetAsync(bits_[next].data(), 0, words_ * sizeof(BitWord), st));
     CUDA_CHECK(cudaMemsetAsync(&counters_.data()->frontier[next], 0, sizeof(FrontierCounters), st));
     return frontier_size_;
+  }
+
+  std::size_t push_levels(VertexRange assigned, Direction direction, std::size_t max_levels,
+                          PushLevel* levels) override {
+    if constexpr (!can_push<P>()) {
+      return 0;
+    } else {
+      const unsigned long long alpha = direction == Direction::push ? 0 : push_alpha<P>();
+      if (direction == Direction::pull || level_blocks_ == 0 || assigned.empty() ||
+          !pushes_on_device(frontier_size_, frontier_edges_, level_edge_limit_, alpha,
+                            view_.num_targets))
+        return 0;
+      make_current();
+      const cudaStream_t st = stream_.get();
+      PushLevelsArgs args;
+      for (int b = 0; b < 2; ++b) {
+        args.bits[b] = bits_[b].data();
+        args.queue[b] = queue_[b].data();
+        args.counters[b] = &counters_.data()->frontier[b];
+        args.hubs[b] = hubs_[b].data();
+        args.hub_count[b] = hub_count_.data() + b;
+      }
+      args.hub_capacity = hub_capacity_;
+      CUDA_CHECK(cudaMemsetAsync(hub_count_.data(), 0, 2 * sizeof(unsigned long long), st));
+      args.targets = {targets_indptr_.data(), targets_.data(),
+                      view_.targets.weights ? target_weights_.data() : nullptr};
+      args.assigned = assigned;
+      args.statics = view_.statics ? statics_.data() : nullptr;
+      args.cur = cur_;
+      args.max_levels = static_cast<unsigned>(std::min<std::size_t>(max_levels, kMaxDeviceLevels));
+      args.edge_limit = level_edge_limit_;
+      args.alpha = alpha;
+      args.all_targets = view_.num_targets;
+      args.levels = device_levels_.data();
+      args.levels_run = levels_run_.data();
+      Value* values = values_.data();
+      void* params[] = {&args, &values};
+      CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(push_levels_kernel<P>),
+                                             level_blocks_, kBlockThreads, params, 0, st));
+      CUDA_CHECK(cudaMemcpyAsync(host_levels_run_.data(), levels_run_.data(), sizeof(unsigned),
+                                 cudaMemcpyDeviceToHost, st));
+      CUDA_CHECK(cudaMemcpyAsync(host_device_levels_.data(), device_levels_.data(),
+                                 args.max_levels * sizeof(DeviceLevel), cudaMemcpyDeviceToHost,
+                                 st));
+      read_counters();  // waits for all three copies
+      const std::size_t ran = *host_levels_run_.data();
+      for (std::size_t l = 0; l < ran; ++l) {
+        const DeviceLevel& d = host_device_levels_.data()[l];
+        levels[l] = {d.active, d.edges, d.updates};
+      }
+      // Each level swapped the buffers, as end_iteration does.
+      if (ran % 2 == 1) cur_ = 1 - cur_;
+      frontier_size_ = host_counters_.data()->frontier[cur_].size;
+      frontier_edges_ = host_counters_.data()->frontier[cur_].edges;
+      return ran;
+    }
   }
 
   void download(Value* values, BitWord* frontier) override {
@@ -478,6 +536,24 @@ class CudaPartition final : public Partition<P> {
     row_blocks_ = {row_block_first_.data(), first.size() - 1};
     stream_.sync();  // `first` goes out of scope
   }
+  // The cooperative grid of push_levels: one block per SM, as many as are sure to be
+  // resident together, and the most frontier out-edges a launch walks per level (two per
+  // thread: beyond that push_kernel's balanced walk wins over the host round trip).
+  void size_push_levels(int sms) {
+    int per_sm = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, push_levels_kernel<P>,
+                                                             kBlockThreads, 0));
+    if (per_sm == 0) return;  // never resident: push_levels runs none
+    level_blocks_ = static_cast<unsigned>(sms);
+    level_edge_limit_ = 2ull * level_blocks_ * kBlockThreads;
+    hub_capacity_ = level_edge_limit_ / kLightDegree + 1;
+    for (int b = 0; b < 2; ++b) hubs_[b].grow(hub_capacity_);
+    hub_count_.grow(2);
+    device_levels_.grow(kMaxDeviceLevels);
+    host_device_levels_.grow(kMaxDeviceLevels);
+    levels_run_.grow(1);
+    host_levels_run_.grow(1);
+  }
   void push(VertexRange assigned, const FrontierOut& next) {
     const cudaStream_t st = stream_.get();
     const std::size_t size = frontier_size_;
@@ -536,6 +612,15 @@ class CudaPartition final : public Partition<P> {
   RowBlocks row_blocks_{};
   DeviceBuffer<VertexId> row_block_first_;
   PinnedBuffer<double> host_section_loads_;
+  unsigned level_blocks_ = 0;  // 0: push_levels runs none
+  unsigned long long level_edge_limit_ = 0;
+  unsigned long long hub_capacity_ = 0;
+  DeviceBuffer<VertexId> hubs_[2];
+  DeviceBuffer<unsigned long long> hub_count_;
+  DeviceBuffer<DeviceLevel> device_levels_;
+  PinnedBuffer<DeviceLevel> host_device_levels_;
+  DeviceBuffer<unsigned> levels_run_;
+  PinnedBuffer<unsigned> host_levels_run_;
   int cur_ = 0;
   bool scattered_ = false;
   bool balancing_ = false;

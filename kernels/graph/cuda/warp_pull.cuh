@@ -92,8 +92,9 @@ struct FrontierOut {
 };
 
 // Adds the vertices of the lanes with `changed` to the frontier, each vertex once however
-// many lanes or warps change it. Called by every lane of the warp.
-__device__ __forceinline__ void add_to_frontier(const FrontierOut& f, bool changed, VertexId v) {
+// many lanes or warps change it; true on the lane that added it. Called by every lane of
+// the warp.
+__device__ __forceinline__ bool add_to_frontier(const FrontierOut& f, bool changed, VertexId v) {
   bool fresh = false;
   if (changed) {
     const auto bit = static_cast<unsigned long long>(bit_of(v));
@@ -101,13 +102,14 @@ __device__ __forceinline__ void add_to_frontier(const FrontierOut& f, bool chang
         !(atomicOr(reinterpret_cast<unsigned long long*>(f.bits + v / kBitsPerWord), bit) & bit);
   }
   const unsigned ballot = __ballot_sync(kFullMask, fresh);
-  if (ballot == 0) return;
+  if (ballot == 0) return false;
   const unsigned long long slot = warp_append_slot(ballot, &f.counters->size);
   if (fresh) f.queue[slot] = v;
   const auto degree =
       static_cast<unsigned long long>(fresh ? f.targets_indptr[v + 1] - f.targets_indptr[v] : 0);
   const unsigned long long edges = warp_sum(degree);
   if (lane_id() == 0) atomicAdd(&f.counters->edges, edges);
+  return fresh;
 }
 
 // Per-block sums of a pull's updates and change (all-active programs), written to one
