@@ -83,17 +83,9 @@ rmat "$bc_scale"
 run "rmat${bc_scale}_bc" "$out/rmat$bc_scale.h5" bc --bc-sources 64
 RUN_BACKEND=host run "rmat${bc_scale}_bc_host" "$out/rmat$bc_scale.h5" bc --bc-sources 64
 if [ -n "${ROAD:-}" ] && [ -e "$ROAD" ]; then
-  # DIMACS shortest-path files convert as they are; a PACE 'p tw' edge list (FLA.gr) is
-  # rewritten as a 0-based SNAP edge list of the same undirected road network.
-  xz -dc "$ROAD" > "$out/road.gr"
-  if grep -q '^p tw' "$out/road.gr"; then
-    awk '$1 != "p" && $1 != "c" {print $1 - 1, $2 - 1}' "$out/road.gr" > "$out/road.txt"
-    road_input=("$out/road.txt" --undirected)
-  else
-    road_input=("$out/road.gr")
-  fi
-  "${prep[@]}" convert "${road_input[@]}" "$out/road.h5" \
-    2> "$out/convert_road.log" && bench_graph road "$out/road.h5"
+  # A DIMACS 'p sp' file or the PACE 'p tw' edition of the road graphs (FLA.gr.xz).
+  "${prep[@]}" convert "$ROAD" "$out/road.h5" 2> "$out/convert_road.log" &&
+    bench_graph road "$out/road.h5"
 fi
 if [ -n "${SOCIAL:-}" ] && [ -e "$SOCIAL" ]; then
   "${prep[@]}" convert "$SOCIAL" "$out/social.h5" --undirected 2> "$out/convert_social.log" &&

@@ -1,5 +1,7 @@
 // DIMACS shortest-path files (9th DIMACS challenge): 'c' comment lines, one problem line
 // "p sp n m", then m arc lines "a u v w" with 1-based ids; arcs are directed and weighted.
+// The PACE 2016 edition of the same road networks ("p tw n m", then m lines "u v") holds
+// undirected, unweighted edges: each line stands for both directions.
 #include "collective_error.hpp"
 #include "declared_count.hpp"
 #include "edge_file.hpp"
@@ -15,6 +17,7 @@ struct DimacsHeader {
   std::uint64_t vertices = 0;
   std::uint64_t arcs = 0;
   std::uint64_t problem_line = 0;
+  bool edge_pairs = false;  // "p tw": lines "u v", undirected and unweighted
 };
 
 bool is_comment_or_blank(const LineFields& fields) { return fields.empty() || fields[0] == "c"; }
@@ -30,8 +33,12 @@ DimacsHeader parse_header(const std::string& path, HeaderExtent& extent) {
     if (fields.count() != 4)
       fail("{}:{}: the problem line needs 4 fields 'p sp <vertices> <arcs>', found {}", path,
            number, fields.count());
-    if (fields[1] != "sp")
-      fail("{}:{}: problem type '{}' is not supported (expected 'sp')", path, number, fields[1]);
+    if (fields[1] != "sp" && fields[1] != "tw")
+      fail(
+          "{}:{}: problem type '{}' is not supported (expected 'sp', or 'tw' for PACE edge "
+          "pairs)",
+          path, number, fields[1]);
+    header.edge_pairs = fields[1] == "tw";
     if (!parse_unsigned(fields[2], header.vertices) || !parse_unsigned(fields[3], header.arcs))
       fail("{}:{}: vertex and arc counts must be non-negative integers, found '{}' and '{}'", path,
            number, fields[2], fields[3]);
@@ -65,6 +72,20 @@ EdgeFileContents read_dimacs(const std::string& path, MPI_Comm comm) {
     if (error.has_error()) return;
     const LineFields fields(line);
     if (is_comment_or_blank(fields)) return;
+    Edge edge;
+    if (header.edge_pairs) {
+      if (fields.count() != 2) {
+        error.record(number, fmt::format("{}:{}: an edge line of a 'p tw' file needs 2 fields "
+                                         "'<u> <v>', found {}",
+                                         path, number, fields.count()));
+        return;
+      }
+      if (!read_vertex_id(fields[0], 1, path, number, edge.source, error, header.vertices) ||
+          !read_vertex_id(fields[1], 1, path, number, edge.target, error, header.vertices))
+        return;
+      contents.edges.push_back(edge);
+      return;
+    }
     if (fields[0] != "a") {
       error.record(number, fmt::format("{}:{}: expected an arc line 'a <from> <to> <weight>' "
                                        "or a 'c' comment, found '{}'",
@@ -77,7 +98,6 @@ EdgeFileContents read_dimacs(const std::string& path, MPI_Comm comm) {
                                        path, number, fields.count()));
       return;
     }
-    Edge edge;
     if (!read_vertex_id(fields[1], 1, path, number, edge.source, error, header.vertices) ||
         !read_vertex_id(fields[2], 1, path, number, edge.target, error, header.vertices) ||
         !read_edge_weight(fields[3], path, number, edge.weight, error))
@@ -86,10 +106,12 @@ EdgeFileContents read_dimacs(const std::string& path, MPI_Comm comm) {
   });
   raise_first_error(error, comm);
   check_declared_count(
-      chunk, path, {header.arcs, header.problem_line, "arcs"}, contents.edges.size(),
+      chunk, path, {header.arcs, header.problem_line, header.edge_pairs ? "edges" : "arcs"},
+      contents.edges.size(),
       [](std::string_view line) { return !is_comment_or_blank(LineFields(line)); }, comm);
   contents.num_vertices = static_cast<VertexId>(header.vertices);
-  contents.weighted = true;
+  contents.weighted = !header.edge_pairs;
+  contents.symmetric = header.edge_pairs;
   return contents;
 }
 

@@ -36,6 +36,7 @@ check 2 "$graphs/CA-GrQc.txt" snap --keep-self-loops --shards 2
 check 4 "$graphs/p2p-Gnutella08.txt.gz" snap --shards 3
 check 2 "$graphs/rome99.gr" dimacs --shards 2
 check 3 "$graphs/rome99.gr" dimacs --keep-duplicates
+check 2 "$graphs/NY.gr.xz" dimacs --shards 2  # PACE 'p tw' edge pairs: undirected
 
 # The counts info prints for a known graph: karate has 34 vertices and 78 undirected edges.
 "$WARPGRAPH" convert "$graphs/karate.mtx" "$work/karate.h5" 2>/dev/null

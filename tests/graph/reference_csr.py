@@ -8,6 +8,7 @@ usage: reference_csr.py INPUT FORMAT GRAPH.h5 [--undirected] [--keep-duplicates]
 """
 import argparse
 import gzip
+import lzma
 import os
 import sys
 
@@ -20,6 +21,8 @@ import scipy.sparse
 def open_text(path):
     if path.endswith(".gz"):
         return gzip.open(path, "rt", newline="")
+    if path.endswith(".xz"):
+        return lzma.open(path, "rt", newline="")
     return open(path, "r", newline="")
 
 
@@ -40,20 +43,24 @@ def read_snap(path):
 
 
 def read_dimacs(path):
+    """'p sp' arcs 'a u v w' (directed, weighted), or PACE 'p tw' pairs 'u v' (undirected,
+    unweighted)."""
     src, dst, w = [], [], []
-    n = None
+    n, pairs = None, False
     with open_text(path) as f:
         for line in f:
             parts = line.split()
             if not parts or parts[0] == "c":
                 continue
             if parts[0] == "p":
-                n = int(parts[2])
-            elif parts[0] == "a":
-                src.append(int(parts[1]) - 1)
-                dst.append(int(parts[2]) - 1)
-                w.append(float(parts[3]))
-    return n, np.array(src), np.array(dst), np.array(w, dtype=np.float32), True, False
+                n, pairs = int(parts[2]), parts[1] == "tw"
+            elif parts[0] == "a" or pairs:
+                fields = parts if pairs else parts[1:]
+                src.append(int(fields[0]) - 1)
+                dst.append(int(fields[1]) - 1)
+                w.append(1.0 if pairs else float(fields[2]))
+    return (n, np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64),
+            np.array(w, dtype=np.float32), not pairs, pairs)
 
 
 def read_mtx(path):
