@@ -4,7 +4,6 @@
 #include <unordered_map>
 
 #include "error.hpp"
-#include "graph/line_fields.hpp"
 
 namespace wg::engine {
 
@@ -18,11 +17,12 @@ VertexId listed_vertex(const std::string& path, std::uint64_t line, const std::s
   return *v;
 }
 
-std::vector<VertexId> read_vertex_list(const std::string& path, const std::string& option,
-                                       const graph::VertexIds& ids, VertexId num_vertices) {
+void for_each_listed_vertex(
+    const std::string& path, const std::string& option, const graph::VertexIds& ids,
+    VertexId num_vertices, std::size_t fields_wanted, const char* layout,
+    const std::function<void(VertexId, const graph::LineFields&, std::uint64_t)>& on_line) {
   std::ifstream in(path);
   WG_REQUIRE(in.is_open(), "{}: cannot read {}", option, path);
-  std::vector<VertexId> vertices;
   std::unordered_map<VertexId, std::uint64_t> first_line;
   std::string line;
   std::uint64_t number = 0;
@@ -30,16 +30,24 @@ std::vector<VertexId> read_vertex_list(const std::string& path, const std::strin
     ++number;
     const graph::LineFields fields(line);
     if (fields.empty() || fields[0].front() == '#') continue;
-    WG_REQUIRE(fields.count() == 1, "{}:{}: expected one vertex id, found {} fields", path, number,
-               fields.count());
+    WG_REQUIRE(fields.count() == fields_wanted, "{}:{}: expected {}, found {} field(s)", path,
+               number, layout, fields.count());
     const std::string id(fields[0]);
     const VertexId v = listed_vertex(path, number, id, ids, num_vertices);
     const auto [at, fresh] = first_line.emplace(v, number);
     WG_REQUIRE(fresh, "{}:{}: vertex {} is listed twice (first on line {})", path, number, id,
                at->second);
-    vertices.push_back(v);
+    on_line(v, fields, number);
   }
   WG_REQUIRE(!in.bad(), "{}: read error on {}", option, path);
+}
+
+std::vector<VertexId> read_vertex_list(const std::string& path, const std::string& option,
+                                       const graph::VertexIds& ids, VertexId num_vertices) {
+  std::vector<VertexId> vertices;
+  for_each_listed_vertex(
+      path, option, ids, num_vertices, 1, "one vertex id",
+      [&](VertexId v, const graph::LineFields&, std::uint64_t) { vertices.push_back(v); });
   WG_REQUIRE(!vertices.empty(), "{} {}: the file lists no vertex", option, path);
   return vertices;
 }
