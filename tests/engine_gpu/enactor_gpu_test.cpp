@@ -135,6 +135,25 @@ struct Gpu {
   bool shared = false;
 };
 
+// NCCL between ranks on GPUs of their own, MPI otherwise.
+std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology& topology,
+                                                      const Gpu& gpu) {
+#if WARPGRAPH_WITH_CUDA
+  if (!gpu.devices.empty() && !gpu.shared)
+    return comm::make_nccl_exchanger(topology, gpu.devices.front());
+#endif
+  (void)gpu;
+  return comm::make_mpi_exchanger(topology);
+}
+
+// The GPU of each of `partitions` partitions, round robin (none: the host backend).
+std::vector<int> gpus_for(int partitions, const Gpu& gpu) {
+  std::vector<int> gpus;
+  for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
+    gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
+  return gpus;
+}
+
 // A run's settings beyond the kernel and direction.
 struct RunExtras {
   ExchangeMode exchange = ExchangeMode::targeted;
@@ -163,12 +182,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
     for (VertexId v = 0; v < input.info().num_vertices; v += 3)
       g.vertex_weights[v] = (1.0 + v % 5) / sum;
   }
-  std::unique_ptr<comm::BundleExchanger> exchanger;
-#if WARPGRAPH_WITH_CUDA
-  if (!gpu.devices.empty() && !gpu.shared)
-    exchanger = comm::make_nccl_exchanger(topology, gpu.devices.front());
-#endif
-  if (!exchanger) exchanger = comm::make_mpi_exchanger(topology);
+  const std::unique_ptr<comm::BundleExchanger> exchanger = make_exchanger(topology, gpu);
   EnactOptions options;
   options.params.source = input.busy_source();
   options.params.num_vertices = input.info().num_vertices;
@@ -177,8 +191,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.direction = direction;
   options.exchange = extras.exchange;
   options.max_iterations = extras.max_iterations;
-  for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
-    options.gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
+  options.gpus = gpus_for(partitions, gpu);
   RunReport own_report(false);
   Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options,
                      extras.report ? *extras.report : own_report);
@@ -470,16 +483,10 @@ std::vector<double> run_phased(const MemoryGraph& input, int partitions, const G
   const EngineGraph forward = load_engine_graph(input, topology, load);
   load.reversed = true;
   const EngineGraph reversed = load_engine_graph(input, topology, load);
-  std::unique_ptr<comm::BundleExchanger> exchanger;
-#if WARPGRAPH_WITH_CUDA
-  if (!gpu.devices.empty() && !gpu.shared)
-    exchanger = comm::make_nccl_exchanger(topology, gpu.devices.front());
-#endif
-  if (!exchanger) exchanger = comm::make_mpi_exchanger(topology);
+  const std::unique_ptr<comm::BundleExchanger> exchanger = make_exchanger(topology, gpu);
   EnactOptions options;
   options.params.num_vertices = input.info().num_vertices;
-  for (int p = 0; p < partitions && !gpu.devices.empty(); ++p)
-    options.gpus.push_back(gpu.devices[static_cast<std::size_t>(p) % gpu.devices.size()]);
+  options.gpus = gpus_for(partitions, gpu);
   PhaseRunner phases(forward, reversed, *exchanger, MPI_COMM_WORLD, options);
   const graph::VertexIds ids;
   nlohmann::json header;
