@@ -170,6 +170,10 @@ class Enactor {
   partition::SlidingBalancer balancer_;
   graph::ProgramParams params_;
   const std::vector<Value>* start_ = nullptr;
+  // push_levels_on_device: at most this many iterations per call (the CUDA partition
+  // runs at most 512 per launch), their counters.
+  static constexpr std::size_t kLevelsPerCall = 512;
+  std::vector<graph::PushLevel> levels_;
   const bool lone_;
   int ranks_ = 1;
   std::vector<Local> locals_;
@@ -471,10 +475,13 @@ std::uint64_t Enactor<P>::push_levels_on_device() {
   if (options_.max_iterations != 0) budget = options_.max_iterations - iteration_;
   if (options_.checkpoint_every != 0)
     budget = std::min(budget, options_.checkpoint_every - iteration_ % options_.checkpoint_every);
-  std::vector<graph::PushLevel> levels(std::min<std::uint64_t>(budget, 4096));
+  // Allocated once: this runs every iteration of a lone run, mostly to run nothing.
+  if (levels_.empty()) levels_.resize(kLevelsPerCall);
+  std::vector<graph::PushLevel>& levels = levels_;
   const double started = MPI_Wtime();
-  const std::size_t ran = locals_[0].part->push_levels(local_assigned(0), options_.direction,
-                                                       levels.size(), levels.data());
+  const std::size_t ran =
+      locals_[0].part->push_levels(local_assigned(0), options_.direction,
+                                   std::min<std::uint64_t>(budget, levels.size()), levels.data());
   const double each = (MPI_Wtime() - started) / static_cast<double>(std::max<std::size_t>(ran, 1));
   for (std::size_t l = 0; l < ran; ++l) {
     IterationRecord record;
