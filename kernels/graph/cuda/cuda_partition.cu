@@ -99,7 +99,7 @@ class CudaPartition final : public Partition<P> {
     require_fits(device, device_bytes<P>(view, kernel), view);
     int sms = 1;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    max_blocks_ = static_cast<unsigned>(sms) * 8;  // 8 blocks of 256 threads fill an SM
+    max_blocks_ = static_cast<unsigned>(sms) * kBlocksPerSm;
     const cudaStream_t st = stream_.get();
     const VertexId n = view.num_vertices;
     const std::size_t rows = view.stored.size();

@@ -21,7 +21,7 @@ __global__ void __launch_bounds__(kBlockThreads)
 }
 
 template <typename P>
-__global__ void __launch_bounds__(kBlockThreads)
+__global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
     dynamic_pull_kernel(PullArgs<P> a, const VertexId* list, const unsigned long long* count_in) {
   __shared__ WarpSlots<P> slots[kWarpsPerBlock];
   WarpSlots<P>& sh = slots[threadIdx.x / 32];

@@ -76,7 +76,7 @@ __device__ __forceinline__ VertexId vertex_of_staged(const PullArgs<P>& a, const
 }
 
 template <typename P>
-__global__ void __launch_bounds__(kBlockThreads)
+__global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
     row_block_pull_kernel(PullArgs<P> a, RowBlocks blocks, VertexRange range) {
   using Value = typename P::Value;
   __shared__ Value staged[kRowBlockEdges];

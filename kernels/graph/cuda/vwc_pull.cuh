@@ -11,7 +11,8 @@
 namespace wg::graph::cuda {
 
 template <typename P, int K>
-__global__ void __launch_bounds__(kBlockThreads) vwc_pull_kernel(PullArgs<P> a, VertexRange range) {
+__global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
+    vwc_pull_kernel(PullArgs<P> a, VertexRange range) {
   static_assert(K > 0 && K <= 32 && (K & (K - 1)) == 0, "K lanes: a power of two up to 32");
   using Value = typename P::Value;
   constexpr int kGroups = 32 / K;

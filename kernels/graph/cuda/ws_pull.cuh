@@ -9,7 +9,8 @@
 namespace wg::graph::cuda {
 
 template <typename P>
-__global__ void __launch_bounds__(kBlockThreads) ws_pull_kernel(PullArgs<P> a, VertexRange range) {
+__global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
+    ws_pull_kernel(PullArgs<P> a, VertexRange range) {
   __shared__ WarpSlots<P> slots[kWarpsPerBlock];
   WarpSlots<P>& sh = slots[threadIdx.x / 32];
   if (a.global_sum) a.params.global_sum = *a.global_sum;
