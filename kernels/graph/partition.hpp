@@ -128,6 +128,10 @@ struct StepStats {
   std::size_t outbox = 0;  // pairs in outbox()
 };
 
+// Push iterations one Partition::push_levels call runs at most: the host hears of a stop
+// signal within this many.
+inline constexpr std::size_t kMaxPushLevelsPerCall = 512;
+
 // One push iteration run by Partition::push_levels.
 struct PushLevel {
   std::uint64_t active = 0;   // frontier vertices it walked
@@ -173,8 +177,8 @@ class Partition {
   // A lone partition's push iterations in a row, step and end_iteration each, without the
   // host in between: up to `max_levels` of them while `direction` resolves to push and
   // the frontier stays small (the levels of a high-diameter graph). Returns how many ran,
-  // their counters in levels[0 ..); 0 when the current frontier does not qualify (the
-  // caller then steps as usual). A backend without this runs none.
+  // their counters in levels[0 ..) (at most kMaxPushLevelsPerCall); 0 when the current frontier
+  // does not qualify (the caller then steps as usual). A backend without this runs none.
   virtual std::size_t push_levels(VertexRange /*assigned*/, Direction /*direction*/,
                                   std::size_t /*max_levels*/, PushLevel* /*levels*/) {
     return 0;
@@ -197,11 +201,16 @@ constexpr std::uint64_t push_alpha() {
   constexpr std::uint64_t kAlpha = 4;
   return P::kLevelSynchronous ? kAlphaLevelSynchronous : kAlpha;
 }
+// Beamer's test, shared by the host's choice and the device's push levels.
+WG_HD constexpr bool push_wins(std::uint64_t frontier_edges, std::uint64_t alpha,
+                               std::uint64_t all_edges) {
+  return frontier_edges * alpha < all_edges;
+}
 template <typename P>
 Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIndex all_edges) {
   if (!can_push<P>()) return Direction::pull;
   if (asked != Direction::automatic) return asked;
-  return frontier_edges * push_alpha<P>() < all_edges ? Direction::push : Direction::pull;
+  return push_wins(frontier_edges, push_alpha<P>(), all_edges) ? Direction::push : Direction::pull;
 }
 
 template <typename P>

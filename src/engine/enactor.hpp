@@ -170,9 +170,7 @@ class Enactor {
   partition::SlidingBalancer balancer_;
   graph::ProgramParams params_;
   const std::vector<Value>* start_ = nullptr;
-  // push_levels_on_device: at most this many iterations per call (the CUDA partition
-  // runs at most 512 per launch), their counters.
-  static constexpr std::size_t kLevelsPerCall = 512;
+  // push_levels_on_device: the counters of one call's iterations.
   std::vector<graph::PushLevel> levels_;
   const bool lone_;
   int ranks_ = 1;
@@ -476,7 +474,7 @@ std::uint64_t Enactor<P>::push_levels_on_device() {
   if (options_.checkpoint_every != 0)
     budget = std::min(budget, options_.checkpoint_every - iteration_ % options_.checkpoint_every);
   // Allocated once: this runs every iteration of a lone run, mostly to run nothing.
-  if (levels_.empty()) levels_.resize(kLevelsPerCall);
+  if (levels_.empty()) levels_.resize(graph::kMaxPushLevelsPerCall);
   std::vector<graph::PushLevel>& levels = levels_;
   const double started = MPI_Wtime();
   const std::size_t ran =

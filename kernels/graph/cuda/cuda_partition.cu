@@ -326,7 +326,8 @@ class CudaPartition final : public Partition<P> {
       args.assigned = assigned;
       args.statics = view_.statics ? statics_.data() : nullptr;
       args.cur = cur_;
-      args.max_levels = static_cast<unsigned>(std::min<std::size_t>(max_levels, kMaxDeviceLevels));
+      args.max_levels =
+          static_cast<unsigned>(std::min<std::size_t>(max_levels, kMaxPushLevelsPerCall));
       args.edge_limit = level_edge_limit_;
       args.alpha = alpha;
       args.all_targets = view_.num_targets;
@@ -549,8 +550,8 @@ class CudaPartition final : public Partition<P> {
     hub_capacity_ = level_edge_limit_ / kLightDegree + 1;
     for (int b = 0; b < 2; ++b) hubs_[b].grow(hub_capacity_);
     hub_count_.grow(2);
-    device_levels_.grow(kMaxDeviceLevels);
-    host_device_levels_.grow(kMaxDeviceLevels);
+    device_levels_.grow(kMaxPushLevelsPerCall);
+    host_device_levels_.grow(kMaxPushLevelsPerCall);
     levels_run_.grow(1);
     host_levels_run_.grow(1);
   }

@@ -22,11 +22,10 @@
 
 #include "graph/cuda/atomic_reduce.cuh"
 #include "graph/cuda/warp_pull.cuh"
+#include "graph/partition.hpp"
 
 namespace wg::graph::cuda {
 
-// Levels per launch at most: the host hears of a stop signal within this many.
-inline constexpr std::size_t kMaxDeviceLevels = 512;
 // Out-edges a warp walks for one frontier vertex (8 rounds); more make it a hub.
 inline constexpr EdgeIndex kLightDegree = 256;
 
@@ -65,7 +64,7 @@ __host__ __device__ inline bool pushes_on_device(unsigned long long size, unsign
                                                  unsigned long long edge_limit,
                                                  unsigned long long alpha,
                                                  unsigned long long all_targets) {
-  return size > 0 && edges <= edge_limit && (alpha == 0 || edges * alpha < all_targets);
+  return size > 0 && edges <= edge_limit && (alpha == 0 || push_wins(edges, alpha, all_targets));
 }
 
 __device__ __forceinline__ bool is_hub(const TargetsView& targets, VertexId v) {
