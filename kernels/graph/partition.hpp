@@ -115,7 +115,7 @@ struct PartitionView {
   EdgeIndex num_targets = 0;
   const VertexStatic* statics = nullptr;   // full length, or null when the program needs none
   const BitWord* boundary = nullptr;       // full length: vertices other partitions read
-  const double* vertex_weights = nullptr;  // per stored vertex, programs with kVertexWeights
+  const double* vertex_weights = nullptr;  // per stored vertex: kVertexWeights, kInWeightSum
   partition::SectionLayout sections;
 };
 

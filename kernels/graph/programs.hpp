@@ -8,7 +8,10 @@
 #include "graph/bfs.hpp"
 #include "graph/brandes.hpp"
 #include "graph/cc.hpp"
+#include "graph/circuit.hpp"
+#include "graph/heat.hpp"
 #include "graph/kcore.hpp"
+#include "graph/neural.hpp"
 #include "graph/pagerank.hpp"
 #include "graph/personalized_pagerank.hpp"
 #include "graph/scc.hpp"
@@ -26,7 +29,8 @@ struct ProgramList {};
 // clang-format off
 #define WG_BUILTIN_PROGRAMS(X) \
   X(Bfs) X(Sssp) X(Sswp) X(ConnectedComponents) X(PageRank) X(PersonalizedPageRank) \
-  X(KCore) X(ShortestPathCounts) X(BrandesForward) X(BrandesBackward) X(SccColour) X(SccReach)
+  X(KCore) X(ShortestPathCounts) X(BrandesForward) X(BrandesBackward) X(SccColour) X(SccReach) \
+  X(CircuitSimulation) X(HeatSimulation) X(NeuralNetwork)
 // clang-format on
 
 template <typename First, typename... P>

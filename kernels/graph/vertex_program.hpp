@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 #include "host_device.hpp"
 #include "types.hpp"
@@ -74,6 +75,11 @@ struct ProgramDefaults {
   // apply also reads a per-vertex input weight (PPR's personalization), which the engine
   // holds beside the graph: bool apply(Value&, Value reduced, double weight, const ProgramParams&).
   static constexpr bool kVertexWeights = false;
+  // apply reads, in the same slot, the vertex's weighted in-degree (the sum of the values
+  // of the edges it pulls over: its in-degree on unweighted graphs), which the engine
+  // computes from the stored in-edges (engine/engine_graph.hpp, in_weight_sums), with +inf
+  // at the --source vertex: the value a program holds fixed (cs's supply, hs's heater).
+  static constexpr bool kInWeightSum = false;
   // gather also reads the current value of the vertex it gathers for (the k-core's
   // h-index probe): Value gather(Value message, EdgeValue, Value target). All-active
   // programs only (they always pull; a push has no target value to offer).
@@ -108,6 +114,20 @@ struct ProgramDefaults {
 
 // The gather and apply of any program, as the operators call them: the optional target
 // value and vertex weight are passed to the programs that ask for them.
+// The weighted in-degree the engine hands to a kInWeightSum program's --source vertex.
+constexpr double kHeldVertex = std::numeric_limits<double>::infinity();
+WG_HD bool is_held(double in_weight_sum) { return in_weight_sum == kHeldVertex; }
+
+// The update condition of CuSha's simulation programs (cs, hs, nn): a vertex takes its
+// new value only when it moves by more than `threshold`, and the run ends in the first
+// iteration where none does (what CuSha's update_condition returns to its host loop).
+WG_HD bool update_beyond(double& current, double next, double threshold) {
+  const double moved = next > current ? next - current : current - next;
+  if (!(moved > threshold)) return false;
+  current = next;
+  return true;
+}
+
 template <typename P>
 WG_HD typename P::Value gather_for(typename P::Value message, EdgeValue e,
                                    const typename P::Value* target) {
@@ -123,7 +143,7 @@ WG_HD typename P::Value gather_for(typename P::Value message, EdgeValue e,
 template <typename P>
 WG_HD bool apply_for(typename P::Value& current, typename P::Value reduced, VertexId v,
                      const double* vertex_weights, const ProgramParams& params) {
-  if constexpr (P::kVertexWeights) {
+  if constexpr (P::kVertexWeights || P::kInWeightSum) {
     return P::apply(current, reduced, vertex_weights[v], params);
   } else {
     (void)v;

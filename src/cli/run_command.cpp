@@ -60,8 +60,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto* command = app.add_subcommand(
       "run",
       "Run BFS, SSSP, SSWP, connected components, (personalized) PageRank, k-core, "
-      "shortest-path counts, betweenness centrality or strongly connected components on a "
-      "graph");
+      "shortest-path counts, betweenness centrality, strongly connected components, or "
+      "CuSha's circuit, heat and neural-network simulations on a graph");
   command->add_option("--graph", options->graph_path, "Graph index file (sharded HDF5)")
       ->required();
   command->add_option("--algo", options->algorithm, "Algorithm")
@@ -187,6 +187,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "bc: Brandes betweenness over fewest-edge paths from --bc-sources (networkx's\n"
       "betweenness_centrality(normalized=False), halved on undirected graphs). scc: smallest\n"
       "vertex id of the strongly connected component.\n"
+      "cs: node voltage, V_v <- sum(w_uv V_u) / (1 + sum(w_uv)) over in-edges, V = 1 held at\n"
+      "--source. hs: temperature, T_v <- 0.9 sum(w_uv T_u) / sum(w_uv), T = 1 held at\n"
+      "--source. nn: activation, a_v <- 1 / (1 + exp(-sum(w_uv a_u))). All three start at 0\n"
+      "(but the held source), take weight 1 on unweighted graphs and stop when no vertex\n"
+      "moves by more than 1e-6 in an iteration.\n"
       "On SIGUSR1 or SIGTERM the run stops at the next iteration boundary, writes a\n"
       "checkpoint and exits with code 75. A run that finishes deletes its checkpoint.\n\n"
       "Example:\n"

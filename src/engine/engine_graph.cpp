@@ -148,6 +148,23 @@ graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& 
   return view;
 }
 
+std::vector<double> in_weight_sums(const EngineGraph& g, VertexId held) {
+  std::vector<double> sums(g.info.num_vertices, 0.0);
+  for (const PartitionGraph& p : g.local) {
+    const auto rows = static_cast<std::int64_t>(p.stored.size());
+#pragma omp parallel for schedule(static)
+    for (std::int64_t row = 0; row < rows; ++row) {
+      const auto r = static_cast<std::size_t>(row);
+      double sum = 0.0;
+      for (EdgeIndex e = p.in.indptr[r]; e < p.in.indptr[r + 1]; ++e)
+        sum += p.in.weights.empty() ? 1.0 : static_cast<double>(p.in.weights[e]);
+      sums[p.stored.begin + r] = sum;
+    }
+  }
+  if (held < sums.size()) sums[held] = graph::kHeldVertex;
+  return sums;
+}
+
 namespace {
 
 // The edges a vertex pulls over: its in-edges, or its out-edges on the transposed graph.
@@ -261,9 +278,9 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
   }
 
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &smallest_weight, 1, MPI_FLOAT, MPI_MIN, topology.world()));
-  WG_REQUIRE(!(options.reject_negative_weights && smallest_weight < 0.0f),
-             "graph {} has a negative edge weight ({}); shortest paths need weights >= 0",
-             g.info.index_path, smallest_weight);
+  WG_REQUIRE(!(options.refuses_negative_weights && smallest_weight < 0.0f),
+             "graph {} has a negative edge weight ({}); --algo {} needs weights >= 0",
+             g.info.index_path, smallest_weight, options.refuses_negative_weights);
 
   stop_if_signalled(topology.world(), "loading the graph");
   std::vector<const partition::LocalIds*> held;

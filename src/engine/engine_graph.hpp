@@ -27,7 +27,7 @@ struct LoadOptions {
   bool reversed = false;          // pull over out-edges: the transposed graph (backward phases)
   bool needs_out_degree = false;  // fill the VertexStatic array
   bool use_weights = false;       // keep the weights (else every edge counts 1)
-  bool reject_negative_weights = false;
+  const char* refuses_negative_weights = nullptr;  // the --algo that does (none: null)
 };
 
 struct PartitionPlan {
@@ -61,7 +61,7 @@ struct EngineGraph {
   std::vector<PartitionGraph> local;    // this rank's partitions
   std::uint64_t boundary_vertices = 0;  // over all partitions, each counted by its static owner
   std::uint64_t mirrors = 0;            // over all partitions
-  std::vector<double> vertex_weights;   // per vertex, programs with kVertexWeights (input)
+  std::vector<double> vertex_weights;   // per vertex: kVertexWeights (input), kInWeightSum
 };
 
 // The views a partition backend computes from (kernels/graph/partition.hpp), in the
@@ -73,5 +73,10 @@ graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& 
 // Errors (negative weights) are raised on every rank.
 EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
                               const LoadOptions& options);
+
+// The vertex-weight array of kInWeightSum programs (graph/vertex_program.hpp): for every
+// vertex this rank's partitions store, the sum of the values of the edges it pulls over
+// (1 each without weights), and graph::kHeldVertex at `held` (their --source).
+std::vector<double> in_weight_sums(const EngineGraph& g, VertexId held);
 
 }  // namespace wg::engine

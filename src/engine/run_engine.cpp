@@ -71,6 +71,9 @@ const char* value_name(const std::string& algorithm) {
       {graph::PersonalizedPageRank::kName, "rank"},
       {graph::KCore::kName, "core"},
       {graph::ShortestPathCounts::kName, "paths"},
+      {graph::CircuitSimulation::kName, "voltage"},
+      {graph::HeatSimulation::kName, "temperature"},
+      {graph::NeuralNetwork::kName, "activation"},
       {Betweenness::kName, Betweenness::kValueName},
       {StronglyConnected::kName, StronglyConnected::kValueName}};
   const auto found = names.find(algorithm);
@@ -195,6 +198,10 @@ template <typename P>
 void check_request(const RunOptions& o, const graph::GraphInfo& info) {
   if constexpr (P::kNeedsSource)
     WG_REQUIRE(o.source.has_value() || o.sample_sources > 0, "--algo {} needs --source VERTEX",
+               P::kName);
+  if constexpr (P::kInWeightSum)
+    WG_REQUIRE(o.sample_sources == 0,
+               "--sample-sources: --algo {} runs from one --source, the vertex it holds fixed",
                P::kName);
   if constexpr (P::kNeedsWeights)
     WG_REQUIRE(info.weighted, "--algo {} needs edge weights, but graph {} is unweighted", P::kName,
@@ -391,12 +398,14 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   load.reversed = P::kReversed;
   load.needs_out_degree = P::kNeedsOutDegree;
   load.use_weights = P::kUsesWeights && info.weighted;
-  load.reject_negative_weights = P::kRejectsNegativeWeights;
+  if (P::kRejectsNegativeWeights) load.refuses_negative_weights = P::kName;
   EngineGraph g = load_engine_graph(input, topology, load);
   if constexpr (P::kVertexWeights)
     g.vertex_weights = o.personalization_path.empty()
                            ? single_vertex_weights(static_cast<VertexId>(source), info.num_vertices)
                            : read_vertex_weights(o.personalization_path, ids, info.num_vertices);
+  if constexpr (P::kInWeightSum)
+    g.vertex_weights = in_weight_sums(g, static_cast<VertexId>(source));
   auto exchanger = make_exchanger(topology, gpus);
   stop_if_signalled(topology.world(), "setting up the exchange");
   const double load_seconds = MPI_Wtime() - started;

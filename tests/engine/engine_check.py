@@ -1,7 +1,7 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
 Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results, ppr, kcore, ssnsp,
-predecessors, bc, scc. Environment: WARPGRAPH, MPIEXEC,
+predecessors, bc, scc, cusha. Environment: WARPGRAPH, MPIEXEC,
 WG_DATA_DIR (as set by ctest)."""
 import json
 import os
@@ -648,6 +648,72 @@ def suite_scc(workdir):
     expect(result.returncode != 0 and "takes no source" in result.stderr,
            "scc refuses --source")
 
+
+def signed_graph(workdir, n, m, seed, name):
+    """A directed G(n, m) random graph with weights in [-0.5, 0.5): excitatory and
+    inhibitory synapses for nn."""
+    import networkx as nx
+    g = nx.gnm_random_graph(n, m, seed=seed, directed=True)
+    rng = np.random.default_rng(seed)
+    text = os.path.join(workdir, name + ".txt")
+    with open(text, "w") as f:
+        f.writelines(f"{u}\t{v}\t{w:.6f}\n"
+                     for (u, v), w in zip(g.edges(), rng.uniform(-0.5, 0.5, g.number_of_edges())))
+    path = os.path.join(workdir, name + ".h5")
+    mpirun(1, ["convert", text, path])
+    return path
+
+
+def suite_cusha(workdir):
+    """CuSha's circuit (cs), heat (hs) and neural-network (nn) simulations against NumPy
+    iterations of the same formulas (graph_reference.cusha_simulation): the weighted RMAT
+    graph (every layout), the weighted grid, the Rome road network, the karate club and
+    CA-GrQc (unweighted: weight 1), and for nn a random graph with inhibitory weights;
+    the iteration counts must agree too. Then the HDF5 values and the option errors."""
+    rmat, grid = make_rmat(workdir, scale=10), make_grid(workdir, side=24)
+    rome, karate = real_graph(workdir, "rome99.gr"), real_graph(workdir, "karate.mtx")
+    collaboration = real_graph(workdir, "CA-GrQc.txt")
+    busiest = int(np.argmax(np.diff(ref.load_graph(collaboration)[0].indptr)))  # ids are rows
+    cases = [(rmat.path, rmat.source, LAYOUTS), (grid.path, grid.source, FEW_LAYOUTS),
+             (rome, 5, FEW_LAYOUTS), (karate, 0, FEW_LAYOUTS),
+             (collaboration, busiest, ONE_LAYOUT)]
+    runs = [(algo, path, source, layouts) for path, source, layouts in cases
+            for algo in ("cs", "hs", "nn")]
+    runs.append(("nn", signed_graph(workdir, 1500, 9000, 11, "signed"), None, FEW_LAYOUTS))
+    for algo, path, source, layouts in runs:
+        want, want_iterations = ref.cusha_simulation(algo, path, source)
+        name = os.path.basename(path)
+        for ranks, extra in layouts:
+            out = os.path.join(workdir, f"{algo}-{ranks}.tsv")
+            args = SECTION + extra + ["--report", out + ".json"]
+            if algo != "nn":
+                args += ["--source", source]
+            got = ref.read_tsv(run_values(path, algo, ranks, out, args), len(want))
+            with open(out + ".json") as f:
+                iterations = json.load(f)["summary"]["iterations"]
+            error = float(np.abs(got - want).max())
+            expect(error < 1e-12 and iterations == want_iterations,
+                   f"{name} {algo} np={ranks} {' '.join(map(str, extra))}: max difference "
+                   f"{error:.1e} from NumPy, {iterations} iterations (NumPy {want_iterations}), "
+                   f"values {want.min():.3g} to {want.max():.3g}")
+    for algo, value in (("cs", "voltage"), ("hs", "temperature"), ("nn", "activation")):
+        out = run_values(rmat.path, algo, 2, os.path.join(workdir, f"{algo}.h5"),
+                         [] if algo == "nn" else ["--source", rmat.source])
+        with h5py.File(out, "r") as f:
+            expect(f["values"].dtype == np.float64 and f.attrs["value"] == value,
+                   f"{algo} HDF5: float64 {value}s")
+    negative = real_graph(workdir, "west0067.mtx")
+    for args, message in ((["--algo", "cs"], "needs --source"),
+                          (["--algo", "hs"], "needs --source"),
+                          (["--algo", "cs", "--sample-sources", 4], "runs from one --source"),
+                          (["--algo", "cs", "--source", 0, "--graph", negative],
+                           "--algo cs needs weights >= 0"),
+                          (["--algo", "hs", "--source", 0, "--graph", negative],
+                           "--algo hs needs weights >= 0")):
+        graph = [] if "--graph" in args else ["--graph", rmat.path]
+        result = mpirun(1, ["run"] + graph + args, check=False)
+        expect(result.returncode != 0 and message in result.stderr,
+               f"{' '.join(map(str, args))}: fails with '{message}'")
 
 def main():
     suite, workdir = sys.argv[1], sys.argv[2]

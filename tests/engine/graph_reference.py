@@ -11,9 +11,9 @@ import scipy.sparse as sp
 from scipy.sparse import csgraph
 
 
-def load_graph(index_path):
-    """Out-edge adjacency of the whole graph as a scipy CSR matrix (row = source),
-    with the stored weights (or ones), plus the attributes of the index file."""
+def stored_edges(index_path):
+    """Every stored edge of the graph as arrays (sources, targets, weights or ones), with
+    the vertex count and whether the graph is weighted."""
     base = os.path.dirname(index_path)
     with h5py.File(index_path, "r") as index:
         n = int(index.attrs["num_vertices"])
@@ -31,6 +31,13 @@ def load_graph(index_path):
             vals.append(shard["out/weights"][:].astype(np.float64) if weighted
                         else np.ones(len(indices)))
     rows, cols, vals = (np.concatenate(x) for x in (rows, cols, vals))
+    return rows, cols, vals, n, weighted
+
+
+def load_graph(index_path):
+    """Out-edge adjacency of the whole graph as a scipy CSR matrix (row = source),
+    with the stored weights (or ones), plus the attributes of the index file."""
+    rows, cols, vals, n, weighted = stored_edges(index_path)
     # Parallel edges keep the smallest weight, as the engine's min-reductions see them.
     order = np.lexsort((vals, cols, rows))
     rows, cols, vals = rows[order], cols[order], vals[order]
@@ -213,3 +220,35 @@ def strong_components(counts):
     for component in nx.strongly_connected_components(networkx_graph(counts > 0, True)):
         labels[list(component)] = min(component)
     return labels
+
+
+CUSHA_THRESHOLD = 1e-6  # a vertex updates while it moves by more than this
+
+
+def cusha_simulation(algo, index_path, source=None, max_iterations=100000):
+    """CuSha's circuit (cs), heat (hs) and neural-network (nn) simulations by their formulas
+    (README), as dense NumPy vectors over the in-edge matrix A[v, u] = sum of the weights of
+    the stored edges u->v (parallel edges each count). Every vertex whose new value moves
+    by more than the threshold takes it; the run ends in the first iteration where none
+    does. Returns the values and the number of iterations, that last one included."""
+    rows, cols, vals, n, _ = stored_edges(index_path)
+    a = sp.csr_matrix((vals, (cols, rows)), shape=(n, n))  # duplicates summed
+    d = np.asarray(a.sum(axis=1)).ravel()
+    x = np.zeros(n)
+    if algo in ("cs", "hs"):
+        x[source] = 1.0
+    for iteration in range(1, max_iterations + 1):
+        inflow = a @ x
+        if algo == "cs":
+            new = inflow / (1.0 + d)
+        elif algo == "hs":
+            new = np.where(d > 0, 0.9 * inflow / np.where(d > 0, d, 1.0), x)
+        else:
+            new = 1.0 / (1.0 + np.exp(-inflow))
+        if algo in ("cs", "hs"):
+            new[source] = x[source]  # the supply / the heater
+        moved = np.abs(new - x) > CUSHA_THRESHOLD
+        if not moved.any():
+            return x, iteration
+        x = np.where(moved, new, x)
+    raise RuntimeError(f"{algo} did not settle in {max_iterations} iterations")
