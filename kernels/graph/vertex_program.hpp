@@ -112,8 +112,6 @@ struct ProgramDefaults {
   }
 };
 
-// The gather and apply of any program, as the operators call them: the optional target
-// value and vertex weight are passed to the programs that ask for them.
 // The weighted in-degree the engine hands to a kInWeightSum program's --source vertex.
 constexpr double kHeldVertex = std::numeric_limits<double>::infinity();
 WG_HD bool is_held(double in_weight_sum) { return in_weight_sum == kHeldVertex; }
@@ -128,6 +126,8 @@ WG_HD bool update_beyond(double& current, double next, double threshold) {
   return true;
 }
 
+// The gather and apply of any program, as the operators call them: the optional target
+// value and vertex weight are passed to the programs that ask for them.
 template <typename P>
 WG_HD typename P::Value gather_for(typename P::Value message, EdgeValue e,
                                    const typename P::Value* target) {
