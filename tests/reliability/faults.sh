@@ -113,6 +113,32 @@ EOF
 out=$(wg run --graph "$work/rome.h5" --algo sssp --source 0 2>&1)
 assert_status 1 $? "run on NaN weights"
 assert_contains "$out" "not a finite number" "run on NaN weights"
+# In-edges that are not the transpose of the out-edges, every count and offset intact:
+# vertex 0's one in-edge comes from 1, said to come from 5; then, separately, one in-edge
+# weight doubled. Every rank count refuses the file on load, in one line naming it.
+mkdir -p "$work/skew"
+for damage in source weight; do
+  wg convert "$WG_DATA_DIR/graphs/rome99.gr" "$work/skew/rome.h5" 2>/dev/null
+  "$WG_PYTHON" - "$work/skew/rome.shard-00000.h5" "$damage" <<'EOF2'
+import sys, h5py
+with h5py.File(sys.argv[1], "r+") as f:
+    assert list(f["in/indptr"][:2]) == [0, 1] and f["in/indices"][0] == 1
+    if sys.argv[2] == "source":
+        f["in/indices"][0] = 5
+    else:
+        f["in/weights"][0] *= 2
+EOF2
+  for ranks in 1 2; do
+    out=$(mpi "$ranks" "$WARPGRAPH" run --graph "$work/skew/rome.h5" --algo sssp --source 0 \
+      --output "$work/skew/d.tsv" 2>&1)
+    assert_nonzero $? "run on in-edges that are not transposes ($damage, $ranks ranks)"
+    count=$(grep -c "skew/rome.h5: the in-edges and out-edges are not transposes" <<<"$out")
+    [ "$count" = 1 ] || fail_test "in-edges not transposes ($damage, $ranks ranks): said $count times: $out"
+    assert_no_file "$work/skew/d.tsv" "in-edges not transposes ($damage, $ranks ranks)"
+  done
+  wg info "$work/skew/rome.h5" >/dev/null 2>&1
+  assert_status 1 $? "info on in-edges that are not transposes ($damage)"
+done
 
 # --- 10. Scores that the 32-bit kernels cannot hold ----------------------------------------
 fa=$WG_DATA_DIR/sequences/emboss_dna_a.fa
