@@ -3,8 +3,9 @@
 // batches and read their residues themselves; results stream to the output in input
 // order. A bad record found by any rank stops the dispatch, and the ranks agree on its
 // error afterwards. SIGTERM, SIGUSR1 or SIGINT (stop_signal.hpp) stop the dispatch: the
-// finished results are flushed in order and the run exits with kExitInterrupted, ready for
-// --resume.
+// finished results are flushed in order, those still waiting for an earlier pair are kept
+// beside the partial file (pending_results.hpp), and the run exits with kExitInterrupted,
+// ready for --resume.
 #include <mpi.h>
 #include <omp.h>
 #include <spdlog/spdlog.h>
@@ -29,6 +30,7 @@
 #include "align/dispatcher.hpp"
 #include "align/job_setup.hpp"
 #include "align/ordered_results.hpp"
+#include "align/pending_results.hpp"
 #include "align/result_format.hpp"
 #include "align/result_stream.hpp"
 #include "align/result_top.hpp"
@@ -116,8 +118,10 @@ void check_outputs(const AlignOptions& options) {
   std::vector<io::NamedPath> outputs{{options.output, "--output"}, {options.report, "--report"}};
   if (options.output != "-") {
     outputs.push_back({options.output + ".partial", "--output's partial file"});
+    outputs.push_back({pending_results_path(options.output), "--output's pending results"});
     io::require_writable(options.output, "--output");
     io::require_replaceable(options.output + ".partial", "--output's partial file");
+    io::require_replaceable(pending_results_path(options.output), "--output's pending results");
   }
   io::refuse_overlaps(inputs, outputs);
   if (!options.report.empty()) io::require_writable(options.report, "--report");
@@ -182,7 +186,10 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
     *exit_code = kExitOk;
     return release_workers(comm, local);
   }
-  if (to_file && !resuming) write_job_record(options.output, record);
+  if (to_file && !resuming) {
+    write_job_record(options.output, record);
+    remove_pending_results(options.output);  // an earlier job's, no longer wanted
+  }
   if (writer.lines_kept() == 0) writer.write(header.data(), header.size());
   WG_REQUIRE(writer.lines_kept() == 0 || writer.lines_kept() >= header_lines,
              "--resume: {}.partial stops inside its header; run without --resume", options.output);
@@ -197,35 +204,47 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
                "--resume: line {} of {}.partial does not match pair {} of this input ({} vs {}); "
                "was it written with other inputs?",
                first, options.output, first, queries[last.query].id, targets[last.target].id);
-    spdlog::info("resuming: {} of {} pairs already written", first, plan.size());
   }
+  // Pairs an earlier run finished but could not write yet (an earlier pair was missing).
+  BatchResults kept =
+      resuming ? read_pending_results(options.output, record, options.traceback, first, plan.size())
+               : BatchResults{};
+  const std::uint64_t kept_pairs = kept.pair_ids.size();
+  if (first > 0 || kept_pairs > 0)
+    spdlog::info("resuming: {} of {} pairs already written, {} more finished in {}", first,
+                 plan.size(), kept_pairs, pending_results_path(options.output));
   int ranks_total = 1;
   MPI_CHECK(MPI_Comm_size(comm, &ranks_total));
-  spdlog::info("aligning {} pairs ({}, {}), {} rank(s); {}", plan.size() - first,
-               alphabet_name(input.alphabet), input.scheme.description, ranks_total,
+  const std::uint64_t todo = plan.size() - first - kept_pairs;
+  spdlog::info("aligning {} pairs ({}, {}), {} rank(s); {}", todo, alphabet_name(input.alphabet),
+               input.scheme.description, ranks_total,
                input.indexed() ? "every rank reads the sequences from the indexed files"
                                : "rank 0 sends the sequences with the batches");
 
   // Guided batch sizes count every batch the ranks may hold at once (each keeps one more
   // than it has aligners), taking rank 0's aligner count for every rank's.
   const int in_flight = ranks_total * static_cast<int>(local.workers.size() + 1);
-  BatchSource source(input.query_lengths, input.target_lengths(), plan, first, kWindowPairs,
-                     in_flight);
+  BatchSource source(input.query_lengths, input.target_lengths(), plan, first, kept.pair_ids,
+                     kWindowPairs, in_flight);
   std::mutex source_mutex;
   std::unique_ptr<ResultSink> sink;
-  if (options.top > 0)
+  OrderedResults* ordered = nullptr;  // all pairs in order (not --top): resumable
+  if (options.top > 0) {
     sink = std::make_unique<TopResults>(queries, targets, format, options.traceback, options.top);
-  else
-    sink = std::make_unique<OrderedResults>(queries, targets, plan, format, options.traceback,
-                                            first, kWindowPairs);
+  } else {
+    auto in_order = std::make_unique<OrderedResults>(queries, targets, plan, format,
+                                                     options.traceback, first, kWindowPairs);
+    ordered = in_order.get();
+    sink = std::move(in_order);
+  }
   ResultStream stream(*sink, writer);
+  if (kept_pairs > 0) stream.submit(std::move(kept));
   std::map<int, RankStats> ranks;
   std::uint64_t done_pairs = 0;
   std::uint64_t done_cells = 0;
   const auto start = Clock::now();
   auto last_log = start;
   const auto elapsed = [&] { return seconds_since(start); };
-  const std::uint64_t todo = plan.size() - first;
 
   // Batches for rank 0's own aligners, which pack them from the store.
   const auto next_batch = [&](std::uint64_t capacity, std::uint64_t floor) {
@@ -258,6 +277,8 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
     stats.aligners = results.aligners;
     done_pairs += results.pair_ids.size();
     done_cells += results.cells;
+    spdlog::debug("batch {} back from rank {}: {} pairs; aligned {}/{} pairs", results.id,
+                  results.rank, results.pair_ids.size(), done_pairs, todo);
     stream.submit(std::move(results));
   };
   callbacks.tick = [&] {
@@ -282,13 +303,24 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
   }
   const bool interrupted = outcome.interrupted;
   if (interrupted) {
-    spdlog::warn("interrupted: {} pairs are in {}.partial; run again with --resume to finish",
-                 sink->written(), options.output);
+    std::uint64_t pending = 0;
+    if (ordered && to_file) {
+      const BatchResults waiting = ordered->pending_results();
+      pending = waiting.pair_ids.size();
+      write_pending_results(options.output, record, waiting, options.traceback);
+    }
+    spdlog::warn(
+        "interrupted: {} pairs are in {}.partial and {} more in {}; run again with --resume "
+        "to finish",
+        sink->written(), options.output, pending, pending_results_path(options.output));
   } else {
     WG_REQUIRE(sink->complete(), "internal error: {} of {} results written", sink->written(),
                plan.size());
     writer.commit();
-    if (to_file) remove_job_record(options.output);
+    if (to_file) {
+      remove_job_record(options.output);
+      remove_pending_results(options.output);
+    }
   }
   // Aggregate rates, every rank's cells over its own time, summed over ranks. A rank's
   // aligners may overlap (two per GPU): "aligner" GCUPS divide by the wall time the rank
@@ -341,7 +373,7 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
                         {{"command", "align"},
                          {"pairs", done_pairs},
                          {"pairs_total", plan.size()},
-                         {"pairs_resumed", first},
+                         {"pairs_resumed", first + kept_pairs},
                          {"cells", done_cells},
                          {"seconds", seconds},
                          {"gcups", gcups},

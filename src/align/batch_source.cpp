@@ -28,10 +28,12 @@ std::uint64_t sort_key(std::size_t query_length, std::size_t target_length, std:
 
 BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
                          const std::vector<std::uint32_t>& target_lengths, const PairPlan& plan,
-                         std::uint64_t first_pair, std::size_t window_pairs, int in_flight)
+                         std::uint64_t first_pair, std::vector<std::uint64_t> done,
+                         std::size_t window_pairs, int in_flight)
     : query_lengths_(query_lengths),
       target_lengths_(target_lengths),
       plan_(plan),
+      done_(std::move(done)),
       window_pairs_(window_pairs),
       in_flight_(std::max(in_flight, 1)),
       next_window_pair_(first_pair) {
@@ -56,12 +58,19 @@ BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
   if (first_pair >= end) return window;
   const std::size_t count = static_cast<std::size_t>(end - first_pair);
   window.pairs.resize(count);
-  window.keys.resize(count);
+  window.keys.reserve(count);
+  auto done = std::lower_bound(done_.begin(), done_.end(), first_pair);
   PairRef pair = plan_.at(first_pair);
-  for (std::size_t place = 0; place < count; ++place) {
+  for (std::size_t place = 0; place < count; ++place, plan_.advance(pair)) {
     window.pairs[place] = pair;
-    window.keys[place] = sort_key(query_lengths_[pair.query], target_lengths_[pair.target], place);
-    plan_.advance(pair);
+    const std::uint32_t query_length = query_lengths_[pair.query];
+    const std::uint32_t target_length = target_lengths_[pair.target];
+    if (done != done_.end() && *done == first_pair + place) {
+      window.done_cells += std::uint64_t{query_length} * target_length;
+      ++done;
+      continue;
+    }
+    window.keys.push_back(sort_key(query_length, target_length, place));
   }
   // Keys are unique (they end in the place), so the parallel sort's order is the only one.
   __gnu_parallel::sort(window.keys.begin(), window.keys.end());
@@ -88,14 +97,16 @@ std::uint32_t BatchSource::slot_of(WorkBatch& batch, std::uint32_t sequence_key,
 
 std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
                                            std::uint64_t floor_cells) {
-  if (window_position_ == window_.keys.size()) {
+  // Windows whose pairs are all done have nothing to hand out; one without pairs is the end.
+  while (window_position_ == window_.keys.size()) {
     if (!upcoming_.valid()) return std::nullopt;
     window_ = upcoming_.get();
     window_position_ = 0;
-    if (window_.keys.empty()) {
+    if (window_.pairs.empty()) {
       upcoming_ = {};
       return std::nullopt;
     }
+    remaining_cells_ -= std::min(remaining_cells_, window_.done_cells);
     start_next_window();
   }
   const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(in_flight_));

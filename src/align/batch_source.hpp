@@ -30,11 +30,14 @@ class BatchSource {
 
   // Sequence lengths per record; targets may be the same vector as queries (all-vs-all:
   // then sequence keys are query records alone). Pairs before first_pair are
-  // skipped (already written by an earlier run). in_flight: how many batches the workers
-  // hold at once (ranks x the batches each keeps). window_pairs: at most 2^kWindowBits.
+  // skipped (already written by an earlier run), and so are the pairs in `done` (increasing
+  // ids, each at least first_pair: finished by an earlier run but not yet written).
+  // in_flight: how many batches the workers hold at once (ranks x the batches each
+  // keeps). window_pairs: at most 2^kWindowBits.
   BatchSource(const std::vector<std::uint32_t>& query_lengths,
               const std::vector<std::uint32_t>& target_lengths, const PairPlan& plan,
-              std::uint64_t first_pair, std::size_t window_pairs, int in_flight);
+              std::uint64_t first_pair, std::vector<std::uint64_t> done, std::size_t window_pairs,
+              int in_flight);
   ~BatchSource();
   BatchSource(const BatchSource&) = delete;
   BatchSource& operator=(const BatchSource&) = delete;
@@ -48,8 +51,10 @@ class BatchSource {
  private:
   struct Window {
     std::uint64_t first_pair = 0;
-    std::vector<PairRef> pairs;       // in output order
-    std::vector<std::uint64_t> keys;  // sorted: query length, target length, place
+    std::vector<PairRef> pairs;       // in output order, done ones included
+    std::vector<std::uint64_t> keys;  // pairs to hand out, sorted: query length, target
+                                      // length, place
+    std::uint64_t done_cells = 0;     // cells of the window's pairs in `done_`
   };
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
@@ -58,6 +63,7 @@ class BatchSource {
   const std::vector<std::uint32_t>& query_lengths_;
   const std::vector<std::uint32_t>& target_lengths_;
   const PairPlan& plan_;
+  const std::vector<std::uint64_t> done_;
   std::size_t window_pairs_;
   int in_flight_;
   std::uint64_t remaining_cells_ = 0;

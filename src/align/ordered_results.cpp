@@ -80,6 +80,24 @@ void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
   append_ready(out);
 }
 
+BatchResults OrderedResults::pending_results() const {
+  BatchResults results;
+  for (std::size_t k = 0; k < slabs_.size(); ++k) {
+    if (!slabs_[k]) continue;
+    const Slab& s = *slabs_[k];
+    // Lines already written cleared their flags, so a set flag is a pending pair.
+    for (std::size_t at = 0; at < window_pairs_; ++at) {
+      if (!s.done[at]) continue;
+      results.pair_ids.push_back(base_ + k * window_pairs_ + at);
+      results.scores.push_back(s.scores[at]);
+      if (!traceback_) continue;
+      results.cigars.push_back(s.cigars[at]);
+      results.regions.insert(results.regions.end(), &s.regions[4 * at], &s.regions[4 * at + 4]);
+    }
+  }
+  return results;
+}
+
 void OrderedResults::append_ready(fmt::memory_buffer& out) {
   while (next_ < plan_.size() && !slabs_.empty() && slabs_.front()) {
     Slab& s = *slabs_.front();

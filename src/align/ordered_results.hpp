@@ -37,6 +37,9 @@ class OrderedResults final : public ResultSink {
 
   std::uint64_t next_index() const { return next_; }  // pairs written so far, resumed included
   std::uint64_t pending() const { return pending_; }  // stored, waiting for earlier pairs
+  // The stored results waiting for earlier pairs, in pair order (an interrupted run keeps
+  // them for --resume: pending_results.hpp).
+  BatchResults pending_results() const;
 
  private:
   struct Slab {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/edge_checksum.hpp"
 #include "error.hpp"
 #include "graph/mirror_discovery.hpp"
 #include "mpi_check.hpp"
@@ -257,14 +258,26 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
 
   const VertexId n = g.info.num_vertices;
   float smallest_weight = std::numeric_limits<float>::infinity();
+  EdgeChecksum checksum;
   for (int d = 0; d < options.devices_per_rank; ++d) {
     stop_if_signalled(topology.world(), "loading the graph");
     PartitionGraph p;
     p.index = g.plan.first_local + d;
     p.stored = g.plan.stored[static_cast<std::size_t>(p.index)];
-    p.in = input.read_csr(pulled(options), p.stored, topology.world());
-    if (options.undirected_view && g.info.directed)
-      p.in = merge_rows(p.in, input.read_csr(other(pulled(options)), p.stored, topology.world()));
+    const auto index = static_cast<std::size_t>(p.index);
+    const VertexRange owned{g.plan.static_borders[index], g.plan.static_borders[index + 1]};
+    const EdgeDirection along = pulled(options);
+    // Both directions of the rows this partition owns go into the transpose check; the
+    // other direction is read for it alone unless the undirected view needs it anyway.
+    p.in = input.read_csr(along, p.stored, topology.world());
+    checksum.add(p.in, along, owned);
+    if (options.undirected_view && g.info.directed) {
+      const graph::CsrSlice back = input.read_csr(other(along), p.stored, topology.world());
+      checksum.add(back, other(along), owned);
+      p.in = merge_rows(p.in, back);
+    } else {
+      checksum.add(input.read_csr(other(along), owned, topology.world()), other(along), owned);
+    }
     spdlog::debug("partition {}: stored range [{}, {}) with {} edges read ({:.2f} s)", p.index,
                   p.stored.begin, p.stored.end, p.in.indices.size(), elapsed());
     if (!options.use_weights) graph::CsrSlice{}.weights.swap(p.in.weights);
@@ -277,6 +290,7 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
     g.local.push_back(std::move(p));
   }
 
+  checksum.require_transposes(g.info.index_path, topology.world());
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &smallest_weight, 1, MPI_FLOAT, MPI_MIN, topology.world()));
   WG_REQUIRE(!(options.refuses_negative_weights && smallest_weight < 0.0f),
              "graph {} has a negative edge weight ({}); --algo {} needs weights >= 0",

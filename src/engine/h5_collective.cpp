@@ -116,7 +116,7 @@ h5::Handle create_file(const std::string& path, MPI_Comm comm) {
 h5::Handle open_file(const std::string& path, MPI_Comm comm) {
   h5::Handle access = mpio_access(comm);
   const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, access);
-  if (file < 0) fail("cannot open {} as an HDF5 file", path);
+  if (file < 0) fail("{}: cannot open as an HDF5 file: {}", path, h5::error_reason());
   return collective(file, H5Fclose);
 }
 

@@ -4,10 +4,10 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 
 #include "collective_error.hpp"
+#include "edge_hash.hpp"
 #include "mpi_check.hpp"
 
 namespace wg::graph {
@@ -15,21 +15,6 @@ namespace wg::graph {
 namespace {
 
 constexpr VertexId kRowsPerRound = VertexId{1} << 20;
-
-std::uint64_t mix64(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-// Hash of one edge u -> v with weight w; summed over all edges it fingerprints the edge
-// multiset whatever the order, so in-CSR and out-CSR sums agree exactly when the two are
-// transposes (up to a negligible collision chance).
-std::uint64_t edge_hash(VertexId u, VertexId v, Weight w) {
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &w, sizeof bits);
-  return mix64(mix64((std::uint64_t{u} << 32) | v) ^ bits);
-}
 
 struct Tally {
   std::uint64_t hash = 0;

@@ -80,6 +80,18 @@ void read_slab_impl(hid_t dataset, std::uint64_t offset, std::uint64_t count, T*
 
 void quiet_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
+std::string error_reason() {
+  std::string reason;
+  // Walking upward starts at the entry where the error was found.
+  const auto innermost = [](unsigned /*depth*/, const H5E_error2_t* entry, void* data) -> herr_t {
+    auto* out = static_cast<std::string*>(data);
+    if (out->empty() && entry->desc != nullptr) *out = entry->desc;
+    return 0;
+  };
+  H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost, &reason);
+  return reason.empty() ? "no reason given" : reason;
+}
+
 bool is_hdf5_file(const std::string& path) {
   quiet_errors();
   return H5Fis_hdf5(path.c_str()) > 0;

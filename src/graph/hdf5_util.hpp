@@ -68,6 +68,10 @@ class Handle {
 // Silences HDF5's own error-stack printing; warpgraph reports errors itself.
 void quiet_errors();
 
+// HDF5's own words for the failure of the call just made: the innermost entry of its error
+// stack ("truncated file: eof = ...", "file signature not found"), or "no reason given".
+std::string error_reason();
+
 // True when the file exists and has the HDF5 signature.
 bool is_hdf5_file(const std::string& path);
 

@@ -1,12 +1,14 @@
 // Batch cutting: the plan's cell count against a direct sum in every pairing mode (also
-// from a resume point), every pair handed out exactly once across windows with its own
-// residues (packed from the store, in parallel for large batches), each sequence stored
-// once per batch, and guided batch sizes: about the remaining cells over twice the batches
-// in flight, never above the capacity, never below the floor while work is left.
+// from a resume point), every pair handed out exactly once across windows (none that an
+// earlier run finished) with its own residues (packed from the store, in parallel for
+// large batches), each sequence stored once per batch, and guided batch sizes: about the
+// remaining cells over twice the batches in flight, never above the capacity, never below
+// the floor while work is left.
 #include "align/batch_source.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <random>
 #include <set>
@@ -89,7 +91,7 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   const EncodedSequences store(queries, targets);
   const PairPlan plan(PairMode::query_target, 30, 11);
   // Resume at 7, windows of 37 pairs.
-  BatchSource source(query_lengths, target_lengths, plan, 7, 37, 2);
+  BatchSource source(query_lengths, target_lengths, plan, 7, {}, 37, 2);
   std::set<std::uint64_t> seen;
   while (auto cut = source.next(500, 100)) {
     const auto [batch, residues] = packed(std::move(*cut), store);
@@ -127,6 +129,39 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   EXPECT_FALSE(source.next(500, 100));
 }
 
+// A resume with finished pairs kept beside the partial file: those are never handed out,
+// also when they fill a whole window (windows of 10 pairs; 20..29 are all done), and the
+// remaining cells count only the pairs still to compute.
+TEST(AlignBatchSource, PairsDoneByAnEarlierRunAreSkipped) {
+  const auto queries = random_sequences(12, 5);
+  const auto query_lengths = lengths(queries);
+  const PairPlan plan(PairMode::all_vs_all, 12, 12);  // 66 pairs
+  std::vector<std::uint64_t> done{4, 9, 11};
+  for (std::uint64_t id = 20; id < 30; ++id) done.push_back(id);
+  done.push_back(65);
+  BatchSource source(query_lengths, query_lengths, plan, 3, done, 10, 2);
+  std::set<std::uint64_t> seen;
+  std::uint64_t cells = 0;
+  while (auto batch = source.next(300, 50)) {
+    for (const std::uint64_t id : batch->pair_ids) {
+      EXPECT_TRUE(seen.insert(id).second) << "pair " << id << " handed out twice";
+      const PairRef pair = plan.at(id);
+      cells += std::uint64_t{query_lengths[pair.query]} * query_lengths[pair.target];
+    }
+  }
+  std::set<std::uint64_t> expected;
+  for (std::uint64_t id = 3; id < plan.size(); ++id)
+    if (!std::binary_search(done.begin(), done.end(), id)) expected.insert(id);
+  EXPECT_EQ(seen, expected);
+  std::uint64_t done_cells = 0;
+  for (const std::uint64_t id : done) {
+    const PairRef pair = plan.at(id);
+    done_cells += std::uint64_t{query_lengths[pair.query]} * query_lengths[pair.target];
+  }
+  EXPECT_EQ(cells + done_cells, direct_cells(plan, 3, queries, queries));
+  EXPECT_EQ(source.remaining_cells(), 0u);
+}
+
 // 32 pairs of 300,000-residue sequences in one batch: 19 MB of residues, packed on
 // several threads, each sequence at its offset.
 TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
@@ -140,7 +175,7 @@ TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
   const PairPlan plan(PairMode::pairs, 32, 32);
   const auto query_lengths = lengths(queries);
   const auto target_lengths = lengths(targets);
-  BatchSource source(query_lengths, target_lengths, plan, 0, 64, 1);
+  BatchSource source(query_lengths, target_lengths, plan, 0, {}, 64, 1);
   auto cut = source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62);  // all at once
   ASSERT_TRUE(cut);
   ASSERT_GT(cut->pool_size(), std::uint64_t{16} << 20);
@@ -168,7 +203,7 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   const std::uint64_t capacity = 10'000'000;
   const std::uint64_t floor = 2'000;
   const auto sequence_lengths = lengths(sequences);
-  BatchSource source(sequence_lengths, sequence_lengths, plan, 0, 1 << 16,
+  BatchSource source(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16,
                      in_flight);  // one window
   const std::uint64_t total = source.remaining_cells();
   ASSERT_EQ(total, direct_cells(plan, 0, sequences, sequences));
@@ -200,7 +235,7 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
   // The first batch takes an eighth of the job (capacity permitting).
-  BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, 1 << 16, in_flight);
+  BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16, in_flight);
   const auto first = fresh.next(capacity, floor);
   std::uint64_t first_cells = total - fresh.remaining_cells();
   EXPECT_LE(first_cells, total / 8);

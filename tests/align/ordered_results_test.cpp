@@ -1,7 +1,9 @@
 // The in-order result output: batches arriving out of order and across window boundaries
 // come out in input order, byte for byte as worked out by hand (scores, decimal scores,
 // traceback columns), nothing is written before its predecessors, a resumed run starts at
-// its first pair, and the file layer keeps complete lines of a partial output.
+// its first pair, the file layer keeps complete lines of a partial output, and results
+// waiting for an earlier pair are kept beside it (FILE.partial.pending) for the next run,
+// which refuses such a file when it is damaged or belongs to another job.
 #include "align/ordered_results.hpp"
 
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include <map>
 #include <sstream>
 
+#include "align/pending_results.hpp"
 #include "align/result_format.hpp"
 #include "align/result_stream.hpp"
 #include "align/result_top.hpp"
@@ -221,6 +224,61 @@ TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
   }
   EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
   EXPECT_EQ(read_file(path), expected);
+  std::filesystem::remove_all(dir);
+}
+
+// An interrupted run with pairs 1, 5 and 8 finished but pair 0 missing: the three are
+// kept with their CIGAR strings and regions, and the next run (resumed after pair 1 reached
+// the partial file) gets back 5 and 8 alone.
+TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
+  const auto sequences = named({"a", "b", "c", "d", "e"});
+  const PairPlan plan(PairMode::all_vs_all, 5, 5);
+  OrderedResults ordered(sequences, sequences, plan, tsv(1), true, 0, 3);
+  fmt::memory_buffer out;
+  auto done = batch({8, 1, 5}, {80, 10, 50}, {"3=", "", "1X2="});
+  done.regions[4] = 1;  // pair 1: an empty alignment at query position 1
+  done.regions[5] = 1;
+  ordered.put(done, out);
+  EXPECT_EQ(text(out), "");
+  const BatchResults pending = ordered.pending_results();
+  EXPECT_EQ(pending.pair_ids, (std::vector<std::uint64_t>{1, 5, 8}));
+  EXPECT_EQ(pending.scores, (std::vector<std::int32_t>{10, 50, 80}));
+  EXPECT_EQ(pending.cigars, (std::vector<std::string>{"", "1X2=", "3="}));
+  EXPECT_EQ(pending.regions, (std::vector<std::uint32_t>{1, 1, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3}));
+
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("wg_pending_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::filesystem::create_directories(dir);
+  const std::string output = (dir / "out.tsv").string();
+  const std::string record = "format: 2\ntraceback: true\n";
+  write_pending_results(output, record, pending, true);
+  const BatchResults back = read_pending_results(output, record, true, 2, plan.size());
+  EXPECT_EQ(back.pair_ids, (std::vector<std::uint64_t>{5, 8}));
+  EXPECT_EQ(back.scores, (std::vector<std::int32_t>{50, 80}));
+  EXPECT_EQ(back.cigars, (std::vector<std::string>{"1X2=", "3="}));
+  EXPECT_EQ(back.regions, (std::vector<std::uint32_t>{0, 3, 0, 3, 0, 3, 0, 3}));
+  EXPECT_EQ(read_pending_results(output, record, true, 0, plan.size()).cigars.front(), "");
+
+  // Another job's record, a job with fewer pairs, a cut file: refused, naming the file.
+  const std::string path = pending_results_path(output);
+  const auto refused = [&](const std::string& their_record, std::uint64_t pairs) {
+    try {
+      read_pending_results(output, their_record, true, 0, pairs);
+    } catch (const Error& e) {
+      return std::string(e.what()).find(path) != std::string::npos;
+    }
+    return false;
+  };
+  EXPECT_TRUE(refused("format: 2\ntraceback: false\n", plan.size()));
+  EXPECT_TRUE(refused(record, 8));
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);
+  EXPECT_TRUE(refused(record, plan.size()));
+
+  // Nothing pending: the file goes.
+  write_pending_results(output, record, BatchResults{}, true);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_TRUE(read_pending_results(output, record, true, 0, plan.size()).pair_ids.empty());
   std::filesystem::remove_all(dir);
 }
 

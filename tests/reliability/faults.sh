@@ -113,6 +113,32 @@ EOF
 out=$(wg run --graph "$work/rome.h5" --algo sssp --source 0 2>&1)
 assert_status 1 $? "run on NaN weights"
 assert_contains "$out" "not a finite number" "run on NaN weights"
+# In-edges that are not the transpose of the out-edges, every count and offset intact:
+# vertex 0's one in-edge comes from 1, said to come from 5; then, separately, one in-edge
+# weight doubled. Every rank count refuses the file on load, in one line naming it.
+mkdir -p "$work/skew"
+for damage in source weight; do
+  wg convert "$WG_DATA_DIR/graphs/rome99.gr" "$work/skew/rome.h5" 2>/dev/null
+  "$WG_PYTHON" - "$work/skew/rome.shard-00000.h5" "$damage" <<'EOF2'
+import sys, h5py
+with h5py.File(sys.argv[1], "r+") as f:
+    assert list(f["in/indptr"][:2]) == [0, 1] and f["in/indices"][0] == 1
+    if sys.argv[2] == "source":
+        f["in/indices"][0] = 5
+    else:
+        f["in/weights"][0] *= 2
+EOF2
+  for ranks in 1 2; do
+    out=$(mpi "$ranks" "$WARPGRAPH" run --graph "$work/skew/rome.h5" --algo sssp --source 0 \
+      --output "$work/skew/d.tsv" 2>&1)
+    assert_nonzero $? "run on in-edges that are not transposes ($damage, $ranks ranks)"
+    count=$(grep -c "skew/rome.h5: the in-edges and out-edges are not transposes" <<<"$out")
+    [ "$count" = 1 ] || fail_test "in-edges not transposes ($damage, $ranks ranks): said $count times: $out"
+    assert_no_file "$work/skew/d.tsv" "in-edges not transposes ($damage, $ranks ranks)"
+  done
+  wg info "$work/skew/rome.h5" >/dev/null 2>&1
+  assert_status 1 $? "info on in-edges that are not transposes ($damage)"
+done
 
 # --- 10. Scores that the 32-bit kernels cannot hold ----------------------------------------
 fa=$WG_DATA_DIR/sequences/emboss_dna_a.fa
@@ -178,6 +204,51 @@ sleep 0.3
 kill -INT $pid; wait $pid
 assert_status 75 $? "SIGINT to a lone run"
 [ -s "$work/pr.tsv.ckpt.h5" ] || fail_test "SIGINT to a lone run wrote no checkpoint"
+
+# --- 14. A checkpoint cut short is never taken for a whole one -----------------------------
+# A truncated copy (a checkpoint is only ever renamed into place whole; this one was damaged
+# afterwards) is refused by --resume with HDF5's reason, on 1 and 2 ranks, and left as it was.
+head -c 100000 "$work/pr.tsv.ckpt.h5" > "$work/cut.ckpt.h5"
+cp "$work/cut.ckpt.h5" "$work/cut.orig"
+for ranks in 1 2; do
+  out=$(mpi "$ranks" "$WARPGRAPH" run --graph "$work/path.h5" --algo bfs --source 0 \
+    --output "$work/cut.tsv" --resume "$work/cut.ckpt.h5" 2>&1)
+  assert_status 1 $? "--resume of a truncated checkpoint on $ranks rank(s)"
+  count=$(grep -c "cut.ckpt.h5: cannot open as an HDF5 file: truncated file" <<<"$out")
+  [ "$count" = 1 ] || fail_test "truncated checkpoint on $ranks rank(s): said $count times: $out"
+  assert_no_file "$work/cut.tsv" "truncated checkpoint on $ranks rank(s)"
+  cmp -s "$work/cut.ckpt.h5" "$work/cut.orig" || fail_test "--resume changed a truncated checkpoint"
+done
+# Two TERMs to mpirun: Open MPI sends the ranks SIGCONT at the first, and would send TERM a
+# second later, but the second TERM makes mpirun exit at once and the ranks, never
+# signalled, die when they lose it (about a second later), perhaps while writing a
+# checkpoint of --checkpoint-every. Whatever the timing, the checkpoint under the final name
+# is a whole one: it resumes to the uninterrupted run's output.
+awk 'BEGIN { for (v = 0; v + 1 < 30000; ++v) print v, v + 1 }' > "$work/path30k.txt"
+wg convert "$work/path30k.txt" "$work/path30k.h5" 2>/dev/null
+OMP_NUM_THREADS=1 wg run --graph "$work/path30k.h5" --algo bfs --source 0 --output "$work/p30.tsv" 2>/dev/null
+OMP_NUM_THREADS=1 "$MPIEXEC" -n 2 --oversubscribe "$WARPGRAPH" run --graph "$work/path30k.h5" \
+  --algo bfs --source 0 --output "$work/two.tsv" --checkpoint-every 500 >"$work/two.log" 2>&1 &
+pid=$!
+for _ in $(seq 600); do grep -q "checkpoint after iteration" "$work/two.log" && break; sleep 0.05; done
+ranks=$(pgrep -P "$pid")
+kill -TERM "$pid"; sleep 0.1; kill -TERM "$pid"
+wait "$pid"
+assert_nonzero $? "two TERMs to mpirun"
+for _ in $(seq 200); do
+  alive=0
+  for rank in $ranks; do  # (an orphaned rank may stay a zombie: that one is gone)
+    ps -o stat= -p "$rank" 2>/dev/null | grep -qv '^Z' && alive=1
+  done
+  [ "$alive" = 0 ] && break
+  sleep 0.05
+done
+[ "$alive" = 0 ] || fail_test "two TERMs to mpirun: the ranks are still running 10 s later"
+assert_no_file "$work/two.tsv" "two TERMs to mpirun: output"
+OMP_NUM_THREADS=1 wg run --graph "$work/path30k.h5" --algo bfs --source 0 --output "$work/two.tsv" \
+  --resume "$work/two.tsv.ckpt.h5" >/dev/null 2>&1
+assert_status 0 $? "resume after two TERMs to mpirun"
+cmp -s "$work/two.tsv" "$work/p30.tsv" || fail_test "resume after two TERMs to mpirun: output differs"
 
 # --- 4 and 14. A signal during setup stops the run there, on every rank ------------------
 # The signal is made pending before warpgraph starts (blocked, raised, then exec: pending
