@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <memory>
@@ -58,6 +59,10 @@ int fail_rank(const wg::MpiSession& mpi, const std::exception& error) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The CUDA runtime loads each kernel on its first launch by default, which put about
+  // 3 ms into the first iteration of every GPU run. Loaded at start-up instead, before
+  // anything touches CUDA (MPI included); a user's own setting is kept.
+  setenv("CUDA_MODULE_LOADING", "EAGER", /*overwrite=*/0);
   wg::MpiSession mpi(argc, argv);
 
   CLI::App app{
