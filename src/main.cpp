@@ -1,8 +1,8 @@
 // warpgraph: multi-GPU vertex-centric graph analytics and batched global alignment.
 // main() owns MPI, logging and error handling; each subcommand lives in src/cli/.
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <memory>
@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
   wg::cli::add_threads_option(*app.get_subcommand("align"));
   wg::cli::LogSettings log_settings;
   wg::cli::add_log_options(app, log_settings);
-  for (CLI::App* command : app.get_subcommands({})) wg::cli::add_log_options(*command, log_settings);
+  for (CLI::App* command : app.get_subcommands({}))
+    wg::cli::add_log_options(*command, log_settings);
   app.parse_complete_callback(
       [&] { wg::init_logging(mpi.rank(), mpi.size(), log_settings.effective_level()); });
 

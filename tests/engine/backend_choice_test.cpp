@@ -1,7 +1,8 @@
 // `run --backend auto` takes the GPUs where every rank sees them, with faked device counts.
+#include "engine/backend_choice.hpp"
+
 #include <gtest/gtest.h>
 
-#include "engine/backend_choice.hpp"
 #include "error.hpp"
 
 namespace wg::engine {
