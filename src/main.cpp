@@ -7,15 +7,15 @@
 #include <iostream>
 #include <memory>
 
-#include "cli/commands.hpp"
-#include "cli/help_formatter.hpp"
-#include "cli/log_options.hpp"
-#include "cli/threads_option.hpp"
-#include "error.hpp"
-#include "exit_codes.hpp"
-#include "log.hpp"
-#include "mpi_session.hpp"
-#include "version.hpp"
+#include "comm/mpi_session.hpp"
+#include "src/cli/commands.hpp"
+#include "src/cli/help_formatter.hpp"
+#include "src/cli/log_options.hpp"
+#include "src/cli/threads_option.hpp"
+#include "src/common/error.hpp"
+#include "src/common/exit_codes.hpp"
+#include "src/log.hpp"
+#include "src/version.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "align/align_pipeline.hpp"
+#include "comm/align/align_pipeline.hpp"
 
 namespace wg::align {
 

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "align/messages.hpp"
+#include "comm/align/messages.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/pair_plan.hpp"
+#include "src/align/pair_plan.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "cli/help_formatter.hpp"
+#include "src/cli/help_formatter.hpp"
 
 #include <sstream>
 #include <vector>

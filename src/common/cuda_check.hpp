@@ -5,7 +5,7 @@
 
 #include <cuda_runtime.h>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 #define CUDA_CHECK(call)                                                    \
   do {                                                                      \

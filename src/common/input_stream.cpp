@@ -1,4 +1,4 @@
-#include "input_stream.hpp"
+#include "src/common/input_stream.hpp"
 
 #include <lzma.h>
 #include <zlib.h>
@@ -11,7 +11,7 @@
 #include <iterator>
 #include <vector>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg {
 

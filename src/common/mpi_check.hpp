@@ -5,7 +5,7 @@
 
 #include <mpi.h>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::detail {
 [[noreturn]] void throw_mpi_error(int code, const char* call, const char* file, int line);

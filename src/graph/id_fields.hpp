@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "collective_error.hpp"
-#include "line_fields.hpp"
-#include "types.hpp"
+#include "src/common/types.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/line_fields.hpp"
 
 namespace wg::graph {
 

@@ -1,13 +1,13 @@
-#include "relabel.hpp"
+#include "src/graph/relabel.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 
-#include "error.hpp"
-#include "id_fields.hpp"
-#include "line_fields.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/id_fields.hpp"
+#include "src/graph/line_fields.hpp"
 
 namespace wg::graph {
 

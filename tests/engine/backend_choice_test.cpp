@@ -1,9 +1,9 @@
 // `run --backend auto` takes the GPUs where every rank sees them, with faked device counts.
-#include "engine/backend_choice.hpp"
+#include "src/engine/backend_choice.hpp"
 
 #include <gtest/gtest.h>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::engine {
 namespace {

@@ -1,7 +1,7 @@
 // Rank -> GPU binding: the pure device choice, and the local rank taken from the
 // launcher's environment (srun's SLURM_LOCALID, mpirun's OMPI_COMM_WORLD_LOCAL_RANK, or
 // the shared-memory communicator), run under mpirun with 1, 2 and 3 ranks on one host.
-#include "device_binding.hpp"
+#include "comm/device_binding.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace {
 
