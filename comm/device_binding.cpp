@@ -1,15 +1,15 @@
-#include "device_binding.hpp"
+#include "comm/device_binding.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <numeric>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 #ifdef WARPGRAPH_WITH_CUDA
-#include "cuda_check.hpp"
+#include "src/common/cuda_check.hpp"
 #endif
 
 namespace wg {

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "local_rank.hpp"
+#include "comm/local_rank.hpp"
 
 namespace wg {
 

@@ -1,11 +1,11 @@
-#include "local_rank.hpp"
+#include "comm/local_rank.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <vector>
 
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg {
 

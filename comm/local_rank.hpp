@@ -9,7 +9,7 @@
 // example, hands every rank the batch shell's SLURM_LOCALID=0, so that source is skipped.
 #pragma once
 
-#include "host_comm.hpp"
+#include "src/common/host_comm.hpp"
 
 namespace wg {
 

@@ -1,4 +1,4 @@
-#include "mpi_session.hpp"
+#include "comm/mpi_session.hpp"
 
 #include <chrono>
 #include <cstdio>

@@ -1,8 +1,8 @@
-#include "balancer.hpp"
+#include "partition/balancer.hpp"
 
 #include <algorithm>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::partition {
 

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "borders.hpp"
+#include "partition/borders.hpp"
 
 namespace wg::partition {
 

@@ -1,9 +1,9 @@
-#include "borders.hpp"
+#include "partition/borders.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::partition {
 

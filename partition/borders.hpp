@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "sections.hpp"
-#include "types.hpp"
+#include "partition/sections.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::partition {
 

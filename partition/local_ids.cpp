@@ -1,4 +1,4 @@
-#include "local_ids.hpp"
+#include "partition/local_ids.hpp"
 
 #include <algorithm>
 #include <bitset>

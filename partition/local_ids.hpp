@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::partition {
 

@@ -1,8 +1,8 @@
-#include "mirror_lists.hpp"
+#include "partition/mirror_lists.hpp"
 
 #include <algorithm>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::partition {
 

@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "host_device.hpp"
-#include "types.hpp"
+#include "src/common/host_device.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::partition {
 

@@ -1,22 +1,22 @@
 // warpgraph: multi-GPU vertex-centric graph analytics and batched global alignment.
 // main() owns MPI, logging and error handling; each subcommand lives in src/cli/.
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <memory>
 
-#include "cli/commands.hpp"
-#include "cli/help_formatter.hpp"
-#include "cli/log_options.hpp"
-#include "cli/threads_option.hpp"
-#include "error.hpp"
-#include "exit_codes.hpp"
-#include "log.hpp"
-#include "mpi_session.hpp"
-#include "version.hpp"
+#include "comm/mpi_session.hpp"
+#include "src/cli/commands.hpp"
+#include "src/cli/help_formatter.hpp"
+#include "src/cli/log_options.hpp"
+#include "src/cli/threads_option.hpp"
+#include "src/common/error.hpp"
+#include "src/common/exit_codes.hpp"
+#include "src/log.hpp"
+#include "src/version.hpp"
 
 namespace {
 
@@ -84,7 +84,8 @@ int main(int argc, char** argv) {
   wg::cli::add_threads_option(*app.get_subcommand("align"));
   wg::cli::LogSettings log_settings;
   wg::cli::add_log_options(app, log_settings);
-  for (CLI::App* command : app.get_subcommands({})) wg::cli::add_log_options(*command, log_settings);
+  for (CLI::App* command : app.get_subcommands({}))
+    wg::cli::add_log_options(*command, log_settings);
   app.parse_complete_callback(
       [&] { wg::init_logging(mpi.rank(), mpi.size(), log_settings.effective_level()); });
 

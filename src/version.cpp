@@ -1,9 +1,9 @@
-#include "version.hpp"
+#include "src/version.hpp"
 
 #include <H5public.h>
 #include <fmt/format.h>
 
-#include "mpi_session.hpp"
+#include "comm/mpi_session.hpp"
 
 #ifdef WARPGRAPH_WITH_CUDA
 #include <cuda_runtime_api.h>

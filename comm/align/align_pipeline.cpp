@@ -1,4 +1,4 @@
-#include "align/align_pipeline.hpp"
+#include "comm/align/align_pipeline.hpp"
 
 namespace wg::align {
 
@@ -86,7 +86,8 @@ void AlignPipeline::align_loop(const BatchWorker& worker) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       const auto now = std::chrono::steady_clock::now();
-      if (--aligning_ == 0) busy_seconds_ += std::chrono::duration<double>(now - busy_since_).count();
+      if (--aligning_ == 0)
+        busy_seconds_ += std::chrono::duration<double>(now - busy_since_).count();
       if (error) {
         if (!error_) error_ = error;
         quit_ = true;

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "align/messages.hpp"
+#include "comm/align/messages.hpp"
 
 namespace wg::align {
 
@@ -26,9 +26,9 @@ class AlignPipeline {
  public:
   using Source = std::function<std::optional<WorkBatch>()>;
 
-  // One align thread per worker (workers must outlive the pipeline). With a source, a feeder thread keeps `depth` batches
-  // queued or aligning, pulling until the source returns nothing; without one, the owner
-  // pushes batches and closes the pipeline.
+  // One align thread per worker (workers must outlive the pipeline). With a source, a feeder thread
+  // keeps `depth` batches queued or aligning, pulling until the source returns nothing; without
+  // one, the owner pushes batches and closes the pipeline.
   AlignPipeline(const std::vector<BatchWorker>& workers, std::size_t depth, Source source = {});
   ~AlignPipeline();
   AlignPipeline(const AlignPipeline&) = delete;

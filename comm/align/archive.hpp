@@ -12,8 +12,8 @@
 #include <climits>
 #include <vector>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/batch_maker.hpp"
+#include "comm/align/batch_maker.hpp"
 
 namespace wg::align {
 

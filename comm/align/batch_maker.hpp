@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "align/messages.hpp"
+#include "comm/align/messages.hpp"
 
 namespace wg::align {
 

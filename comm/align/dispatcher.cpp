@@ -1,4 +1,4 @@
-#include "align/dispatcher.hpp"
+#include "comm/align/dispatcher.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -9,9 +9,9 @@
 #include <thread>
 #include <vector>
 
-#include "align/archive.hpp"
-#include "align/batch_maker.hpp"
-#include "mpi_check.hpp"
+#include "comm/align/archive.hpp"
+#include "comm/align/batch_maker.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::align {
 namespace {

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "align/align_pipeline.hpp"
-#include "align/messages.hpp"
+#include "comm/align/align_pipeline.hpp"
+#include "comm/align/messages.hpp"
 
 namespace wg::align {
 

@@ -1,10 +1,10 @@
-#include "graph/alltoall_bytes.hpp"
+#include "comm/graph/alltoall_bytes.hpp"
 
 #include <climits>
 #include <vector>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::comm {
 

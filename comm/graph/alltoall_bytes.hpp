@@ -5,7 +5,7 @@
 
 #include <mpi.h>
 
-#include "graph/exchanger.hpp"
+#include "comm/graph/exchanger.hpp"
 
 namespace wg::comm {
 

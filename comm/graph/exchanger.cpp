@@ -1,10 +1,10 @@
-#include "graph/exchanger.hpp"
+#include "comm/graph/exchanger.hpp"
 
 #include <climits>
 #include <cstring>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::comm {
 

@@ -15,7 +15,7 @@
 #include <memory>
 #include <vector>
 
-#include "graph/topology.hpp"
+#include "comm/graph/topology.hpp"
 
 namespace wg::comm {
 

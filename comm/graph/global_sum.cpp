@@ -1,6 +1,6 @@
-#include "graph/global_sum.hpp"
+#include "comm/graph/global_sum.hpp"
 
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::comm {
 

@@ -1,11 +1,11 @@
-#include "graph/mirror_discovery.hpp"
+#include "comm/graph/mirror_discovery.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::comm {
 

@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "local_ids.hpp"
-#include "mirror_lists.hpp"
+#include "partition/local_ids.hpp"
+#include "partition/mirror_lists.hpp"
 
 namespace wg::comm {
 

@@ -1,4 +1,4 @@
-#include "graph/nccl_gather_stage.hpp"
+#include "comm/graph/nccl_gather_stage.hpp"
 
 #include <cuda_runtime.h>
 #include <nccl.h>
@@ -9,10 +9,10 @@
 #include <thread>
 #include <vector>
 
-#include "cuda_buffer.hpp"
-#include "cuda_check.hpp"
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/cuda_buffer.hpp"
+#include "src/common/cuda_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 #define NCCL_CHECK(call)                                                    \
   do {                                                                      \

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include "graph/exchanger.hpp"
+#include "comm/graph/exchanger.hpp"
 
 namespace wg::comm {
 

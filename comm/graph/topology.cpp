@@ -1,8 +1,8 @@
-#include "graph/topology.hpp"
+#include "comm/graph/topology.hpp"
 
-#include "error.hpp"
-#include "host_comm.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/host_comm.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::comm {
 

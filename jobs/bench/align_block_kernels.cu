@@ -13,7 +13,7 @@
 #include <random>
 #include <vector>
 
-#include "align/cuda_block_wavefront.cuh"
+#include "kernels/align/cuda_block_wavefront.cuh"
 
 namespace {
 

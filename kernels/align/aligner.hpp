@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "nw_rules.hpp"
-#include "nw_types.hpp"
+#include "kernels/align/nw_rules.hpp"
+#include "kernels/align/nw_types.hpp"
 
 namespace wg::align {
 

@@ -12,11 +12,11 @@
 #include <cstring>
 #include <vector>
 
-#include "aligner.hpp"
-#include "cuda_buffer.hpp"
-#include "cuda_packed.cuh"
-#include "cuda_wavefront.cuh"
-#include "gpu_busy_time.cuh"
+#include "kernels/align/aligner.hpp"
+#include "kernels/align/cuda_packed.cuh"
+#include "kernels/align/cuda_wavefront.cuh"
+#include "kernels/align/gpu_busy_time.cuh"
+#include "src/common/cuda_buffer.hpp"
 
 namespace wg::align {
 namespace cuda {

@@ -12,8 +12,8 @@
 // blocks as pairs, launched the ordinary way: its blocks never wait on each other.
 #include <algorithm>
 
-#include "cuda_block_wavefront.cuh"
-#include "cuda_check.hpp"
+#include "kernels/align/cuda_block_wavefront.cuh"
+#include "src/common/cuda_check.hpp"
 
 namespace wg::align::cuda {
 namespace {

@@ -39,7 +39,7 @@
 // before the rewrite starts.
 #pragma once
 
-#include "cuda_wavefront.cuh"
+#include "kernels/align/cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
 

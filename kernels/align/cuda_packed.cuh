@@ -9,7 +9,7 @@
 
 #include <type_traits>
 
-#include "cuda_wavefront.cuh"
+#include "kernels/align/cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
 

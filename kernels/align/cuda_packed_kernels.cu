@@ -1,7 +1,7 @@
 // Instantiations of the packed 16-bit score kernel, one per length class and scoring
 // form, and their launcher.
-#include "cuda_packed.cuh"
-#include "length_class_dispatch.cuh"
+#include "kernels/align/cuda_packed.cuh"
+#include "kernels/align/length_class_dispatch.cuh"
 
 namespace wg::align::cuda {
 namespace {

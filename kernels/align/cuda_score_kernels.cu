@@ -1,6 +1,6 @@
 // Score-only instantiations of the wavefront kernel, one per length class and scoring
 // form, and their launcher (the block class: cuda_block_kernels.cu).
-#include "cuda_wavefront.cuh"
+#include "kernels/align/cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
 

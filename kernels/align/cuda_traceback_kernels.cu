@@ -1,7 +1,7 @@
 // Traceback instantiations of the wavefront kernel (4 direction bits per cell), one per
 // length class and scoring form, and their launcher; the walk-back kernel follows on the
 // same stream. The block class writes the same direction layout (cuda_block_kernels.cu).
-#include "cuda_wavefront.cuh"
+#include "kernels/align/cuda_wavefront.cuh"
 
 namespace wg::align::cuda {
 namespace {

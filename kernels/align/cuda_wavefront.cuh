@@ -11,12 +11,12 @@
 
 #include <cstdint>
 
-#include "cuda_check.hpp"
-#include "cuda_query_profile.cuh"
-#include "length_class_dispatch.cuh"
-#include "length_classes.hpp"
-#include "nw_rules.hpp"
-#include "nw_types.hpp"
+#include "kernels/align/cuda_query_profile.cuh"
+#include "kernels/align/length_class_dispatch.cuh"
+#include "kernels/align/length_classes.hpp"
+#include "kernels/align/nw_rules.hpp"
+#include "kernels/align/nw_types.hpp"
+#include "src/common/cuda_check.hpp"
 
 namespace wg::align::cuda {
 

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuda_check.hpp"
+#include "src/common/cuda_check.hpp"
 
 namespace wg::align::cuda {
 

@@ -8,9 +8,9 @@
 #include <exception>
 #include <mutex>
 
-#include "aligner.hpp"
-#include "error.hpp"
-#include "host_nw.hpp"
+#include "kernels/align/aligner.hpp"
+#include "kernels/align/host_nw.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

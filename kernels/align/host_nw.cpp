@@ -1,12 +1,12 @@
-#include "host_nw.hpp"
+#include "kernels/align/host_nw.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
-#include "aligner.hpp"
-#include "nw_rules.hpp"
+#include "kernels/align/aligner.hpp"
+#include "kernels/align/nw_rules.hpp"
 
 // The vector helpers below never cross this file, so the ABI note about passing AVX
 // vectors without AVX enabled does not apply.

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "nw_types.hpp"
+#include "kernels/align/nw_types.hpp"
 
 namespace wg::align {
 

@@ -6,7 +6,7 @@
 // the warp shape, which handles any length (the packed kernel has no block form).
 #pragma once
 
-#include "length_classes.hpp"
+#include "kernels/align/length_classes.hpp"
 
 namespace wg::align::cuda {
 

@@ -17,8 +17,8 @@
 
 #include <cstdint>
 
-#include "host_device.hpp"
-#include "nw_types.hpp"
+#include "kernels/align/nw_types.hpp"
+#include "src/common/host_device.hpp"
 
 namespace wg::align {
 

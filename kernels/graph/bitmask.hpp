@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "host_device.hpp"
-#include "types.hpp"
+#include "src/common/host_device.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 

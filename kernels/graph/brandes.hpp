@@ -28,7 +28,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph {
 

@@ -13,7 +13,7 @@
 // Negative conductances are refused: with them the relaxation need not converge.
 #pragma once
 
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph {
 

@@ -13,7 +13,7 @@
 // ends when none does. Negative conductances are refused (the mean would be no mean).
 #pragma once
 
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph {
 

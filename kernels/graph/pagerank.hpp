@@ -4,7 +4,7 @@
 // of one iteration is below the tolerance (networkx: N * tol, tol = 1e-6).
 #pragma once
 
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph {
 

@@ -14,11 +14,11 @@
 #include <cstdint>
 #include <memory>
 
-#include "graph/bitmask.hpp"
-#include "graph/host/csr_view.hpp"
-#include "graph/update_pair.hpp"
-#include "graph/vertex_program.hpp"
-#include "sections.hpp"
+#include "kernels/graph/bitmask.hpp"
+#include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/update_pair.hpp"
+#include "kernels/graph/vertex_program.hpp"
+#include "partition/sections.hpp"
 
 namespace wg::graph {
 

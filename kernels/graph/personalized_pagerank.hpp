@@ -8,7 +8,7 @@
 // start, the edge messages, the dangling mass and the stopping rule are PageRank's.
 #pragma once
 
-#include "graph/pagerank.hpp"
+#include "kernels/graph/pagerank.hpp"
 
 namespace wg::graph {
 

@@ -5,19 +5,19 @@
 // src/engine/phased_algorithms.hpp.
 #pragma once
 
-#include "graph/bfs.hpp"
-#include "graph/brandes.hpp"
-#include "graph/cc.hpp"
-#include "graph/circuit.hpp"
-#include "graph/heat.hpp"
-#include "graph/kcore.hpp"
-#include "graph/neural.hpp"
-#include "graph/pagerank.hpp"
-#include "graph/personalized_pagerank.hpp"
-#include "graph/scc.hpp"
-#include "graph/ssnsp.hpp"
-#include "graph/sssp.hpp"
-#include "graph/sswp.hpp"
+#include "kernels/graph/bfs.hpp"
+#include "kernels/graph/brandes.hpp"
+#include "kernels/graph/cc.hpp"
+#include "kernels/graph/circuit.hpp"
+#include "kernels/graph/heat.hpp"
+#include "kernels/graph/kcore.hpp"
+#include "kernels/graph/neural.hpp"
+#include "kernels/graph/pagerank.hpp"
+#include "kernels/graph/personalized_pagerank.hpp"
+#include "kernels/graph/scc.hpp"
+#include "kernels/graph/ssnsp.hpp"
+#include "kernels/graph/sssp.hpp"
+#include "kernels/graph/sswp.hpp"
 
 namespace wg::graph {
 

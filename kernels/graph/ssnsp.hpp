@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph {
 

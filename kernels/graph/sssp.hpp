@@ -6,7 +6,7 @@
 
 #include <limits>
 
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph {
 

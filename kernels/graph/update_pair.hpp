@@ -2,7 +2,7 @@
 // use the same layout, so bundles of updates mix freely.
 #pragma once
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 

@@ -25,8 +25,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "host_device.hpp"
-#include "types.hpp"
+#include "src/common/host_device.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 

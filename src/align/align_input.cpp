@@ -1,11 +1,11 @@
-#include "align/align_input.hpp"
+#include "src/align/align_input.hpp"
 
 #include <optional>
 #include <string>
 
-#include "align/result_format.hpp"
-#include "error.hpp"
-#include "input_stream.hpp"
+#include "src/align/result_format.hpp"
+#include "src/common/error.hpp"
+#include "src/common/input_stream.hpp"
 
 namespace wg::align {
 namespace {

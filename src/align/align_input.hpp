@@ -8,12 +8,12 @@
 #include <memory>
 #include <vector>
 
-#include "align/align_options.hpp"
-#include "align/fasta.hpp"
-#include "align/fasta_index.hpp"
-#include "align/pair_plan.hpp"
-#include "align/scoring.hpp"
-#include "align/sequence_digest.hpp"
+#include "src/align/align_options.hpp"
+#include "src/align/fasta.hpp"
+#include "src/align/fasta_index.hpp"
+#include "src/align/pair_plan.hpp"
+#include "src/align/scoring.hpp"
+#include "src/align/sequence_digest.hpp"
 
 namespace wg::align {
 

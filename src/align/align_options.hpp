@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "align/aligner.hpp"
-#include "align/scoring.hpp"
+#include "kernels/align/aligner.hpp"
+#include "src/align/scoring.hpp"
 
 namespace wg::align {
 

@@ -1,8 +1,8 @@
-#include "align/alphabet.hpp"
+#include "src/align/alphabet.hpp"
 
 #include <cctype>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

@@ -1,9 +1,9 @@
-#include "align/batch_source.hpp"
+#include "src/align/batch_source.hpp"
 
 #include <algorithm>
 #include <parallel/algorithm>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

@@ -18,8 +18,8 @@
 #include <optional>
 #include <vector>
 
-#include "align/messages.hpp"
-#include "align/pair_plan.hpp"
+#include "comm/align/messages.hpp"
+#include "src/align/pair_plan.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/fasta.hpp"
+#include "src/align/fasta.hpp"
 
 #include <htslib/kseq.h>
 
@@ -6,8 +6,8 @@
 #include <cctype>
 #include <memory>
 
-#include "error.hpp"
-#include "input_stream.hpp"
+#include "src/common/error.hpp"
+#include "src/common/input_stream.hpp"
 
 namespace wg::align {
 namespace {

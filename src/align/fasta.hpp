@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "align/alphabet.hpp"
+#include "src/align/alphabet.hpp"
 
 namespace wg::align {
 

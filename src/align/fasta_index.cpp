@@ -1,10 +1,10 @@
-#include "align/fasta_index.hpp"
+#include "src/align/fasta_index.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <limits>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

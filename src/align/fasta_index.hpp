@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "align/mapped_file.hpp"
+#include "src/align/mapped_file.hpp"
 
 namespace wg::align {
 

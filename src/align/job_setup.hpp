@@ -12,8 +12,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "align/fasta_index.hpp"
-#include "align/nw_types.hpp"
+#include "kernels/align/nw_types.hpp"
+#include "src/align/fasta_index.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/mapped_file.hpp"
+#include "src/align/mapped_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 

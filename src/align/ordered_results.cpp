@@ -1,10 +1,10 @@
-#include "align/ordered_results.hpp"
+#include "src/align/ordered_results.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 

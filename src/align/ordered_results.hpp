@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "align/fasta.hpp"
-#include "align/messages.hpp"
-#include "align/pair_plan.hpp"
-#include "align/result_format.hpp"
-#include "align/result_sink.hpp"
+#include "comm/align/messages.hpp"
+#include "src/align/fasta.hpp"
+#include "src/align/pair_plan.hpp"
+#include "src/align/result_format.hpp"
+#include "src/align/result_sink.hpp"
 
 namespace wg::align {
 

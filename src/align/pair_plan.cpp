@@ -1,4 +1,4 @@
-#include "align/pair_plan.hpp"
+#include "src/align/pair_plan.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,19 +8,27 @@ namespace wg::align {
 PairPlan::PairPlan(PairMode mode, std::uint32_t queries, std::uint32_t targets)
     : mode_(mode), queries_(queries), targets_(targets) {
   switch (mode) {
-    case PairMode::pairs: size_ = queries; break;
-    case PairMode::all_vs_all: size_ = std::uint64_t{queries} * (queries - 1) / 2; break;
-    case PairMode::query_target: size_ = std::uint64_t{queries} * targets; break;
+    case PairMode::pairs:
+      size_ = queries;
+      break;
+    case PairMode::all_vs_all:
+      size_ = std::uint64_t{queries} * (queries - 1) / 2;
+      break;
+    case PairMode::query_target:
+      size_ = std::uint64_t{queries} * targets;
+      break;
   }
 }
 
 PairRef PairPlan::at(std::uint64_t index) const {
   switch (mode_) {
-    case PairMode::pairs: return {static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index)};
+    case PairMode::pairs:
+      return {static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index)};
     case PairMode::query_target:
       return {static_cast<std::uint32_t>(index / targets_),
               static_cast<std::uint32_t>(index % targets_)};
-    case PairMode::all_vs_all: break;
+    case PairMode::all_vs_all:
+      break;
   }
   // Row i holds pairs (i, i+1..n-1); before(i) pairs precede it. Invert the quadratic,
   // then correct the floating-point guess.
@@ -74,10 +82,12 @@ std::uint64_t PairPlan::cells_from(std::uint64_t first,
         if (j >= start.target) rest_of_row += target_lengths[j];
       }
       cells = query_lengths[start.query] * rest_of_row;
-      for (std::uint32_t i = start.query + 1; i < queries_; ++i) cells += query_lengths[i] * all_targets;
+      for (std::uint32_t i = start.query + 1; i < queries_; ++i)
+        cells += query_lengths[i] * all_targets;
       return cells;
     }
-    case PairMode::all_vs_all: break;
+    case PairMode::all_vs_all:
+      break;
   }
   // Row i pairs record i with every later record: length(i) x (sum of later lengths).
   std::uint64_t later = 0;  // sum of lengths after the row being summed

@@ -1,4 +1,4 @@
-#include "align/pending_results.hpp"
+#include "src/align/pending_results.hpp"
 
 #include <fmt/format.h>
 
@@ -11,8 +11,8 @@
 #include <sstream>
 #include <string_view>
 
-#include "error.hpp"
-#include "graph/output_file.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::align {
 namespace {

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <string>
 
-#include "align/messages.hpp"
+#include "comm/align/messages.hpp"
 
 namespace wg::align {
 

@@ -1,11 +1,11 @@
-#include "align/result_format.hpp"
+#include "src/align/result_format.hpp"
 
 #include <fmt/compile.h>
 
 #include <iterator>
 #include <map>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "align/alphabet.hpp"
-#include "align/fasta.hpp"
+#include "src/align/alphabet.hpp"
+#include "src/align/fasta.hpp"
 
 namespace wg::align {
 

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "align/messages.hpp"
+#include "comm/align/messages.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/result_stream.hpp"
+#include "src/align/result_stream.hpp"
 
 #include <chrono>
 

@@ -10,9 +10,9 @@
 #include <mutex>
 #include <thread>
 
-#include "align/messages.hpp"
-#include "align/result_sink.hpp"
-#include "align/result_writer.hpp"
+#include "comm/align/messages.hpp"
+#include "src/align/result_sink.hpp"
+#include "src/align/result_writer.hpp"
 
 namespace wg::align {
 

@@ -1,9 +1,9 @@
-#include "align/result_top.hpp"
+#include "src/align/result_top.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

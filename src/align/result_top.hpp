@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "align/fasta.hpp"
-#include "align/result_format.hpp"
-#include "align/result_sink.hpp"
+#include "src/align/fasta.hpp"
+#include "src/align/result_format.hpp"
+#include "src/align/result_sink.hpp"
 
 namespace wg::align {
 

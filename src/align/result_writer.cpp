@@ -1,4 +1,4 @@
-#include "align/result_writer.hpp"
+#include "src/align/result_writer.hpp"
 
 #include <unistd.h>
 
@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "error.hpp"
-#include "graph/output_file.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::align {
 namespace {

@@ -1,4 +1,4 @@
-#include "align/resume_record.hpp"
+#include "src/align/resume_record.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "error.hpp"
-#include "graph/output_file.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::align {
 namespace {

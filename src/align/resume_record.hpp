@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "align/align_input.hpp"
-#include "align/align_options.hpp"
+#include "src/align/align_input.hpp"
+#include "src/align/align_options.hpp"
 
 namespace wg::align {
 

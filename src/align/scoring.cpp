@@ -1,4 +1,4 @@
-#include "align/scoring.hpp"
+#include "src/align/scoring.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "align/alphabet.hpp"
-#include "align/nw_types.hpp"
+#include "kernels/align/nw_types.hpp"
+#include "src/align/alphabet.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/sequence_digest.hpp"
+#include "src/align/sequence_digest.hpp"
 
 #include <string_view>
 #include <vector>

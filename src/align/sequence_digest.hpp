@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "align/fasta.hpp"
-#include "align/fasta_index.hpp"
+#include "src/align/fasta.hpp"
+#include "src/align/fasta_index.hpp"
 
 namespace wg::align {
 

@@ -1,4 +1,4 @@
-#include "align/sequence_store.hpp"
+#include "src/align/sequence_store.hpp"
 
 #include <omp.h>
 
@@ -6,7 +6,7 @@
 #include <cstring>
 #include <exception>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "align/alphabet.hpp"
-#include "align/fasta.hpp"
-#include "align/fasta_index.hpp"
-#include "align/mapped_file.hpp"
-#include "align/messages.hpp"
+#include "comm/align/messages.hpp"
+#include "src/align/alphabet.hpp"
+#include "src/align/fasta.hpp"
+#include "src/align/fasta_index.hpp"
+#include "src/align/mapped_file.hpp"
 
 namespace wg::align {
 

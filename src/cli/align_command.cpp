@@ -1,7 +1,7 @@
 #include <map>
 
-#include "align/align_options.hpp"
-#include "commands.hpp"
+#include "src/align/align_options.hpp"
+#include "src/cli/commands.hpp"
 
 namespace wg::cli {
 

@@ -3,10 +3,10 @@
 
 #include <memory>
 
-#include "commands.hpp"
-#include "graph/convert.hpp"
-#include "graph/report_file.hpp"
-#include "reorder_option.hpp"
+#include "src/cli/commands.hpp"
+#include "src/cli/reorder_option.hpp"
+#include "src/graph/convert.hpp"
+#include "src/graph/report_file.hpp"
 
 namespace wg::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/help_formatter.hpp"
+#include "src/cli/help_formatter.hpp"
 
 #include <sstream>
 #include <vector>
@@ -66,7 +66,8 @@ HelpFormatter::HelpFormatter() { column_width(34); }
 std::string HelpFormatter::make_option_name(const CLI::Option* option, bool is_positional) const {
   if (is_positional) return option->get_name(true, false);
   std::string names;
-  for (const std::string& name : option->get_snames()) names += (names.empty() ? "-" : ", -") + name;
+  for (const std::string& name : option->get_snames())
+    names += (names.empty() ? "-" : ", -") + name;
   for (const std::string& name : option->get_lnames())
     names += (names.empty() ? "--" : ", --") + name;
   return names;

@@ -7,11 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include "commands.hpp"
-#include "graph/collective_error.hpp"
-#include "graph/graph_check.hpp"
-#include "graph/locality.hpp"
-#include "graph/report_file.hpp"
+#include "src/cli/commands.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/graph_check.hpp"
+#include "src/graph/locality.hpp"
+#include "src/graph/report_file.hpp"
 
 namespace wg::cli {
 

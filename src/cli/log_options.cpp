@@ -1,6 +1,6 @@
-#include "cli/log_options.hpp"
+#include "src/cli/log_options.hpp"
 
-#include "log.hpp"
+#include "src/log.hpp"
 
 namespace wg::cli {
 

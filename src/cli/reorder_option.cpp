@@ -1,4 +1,4 @@
-#include "reorder_option.hpp"
+#include "src/cli/reorder_option.hpp"
 
 namespace wg::cli {
 

@@ -8,12 +8,12 @@
 #include <thread>
 #include <vector>
 
-#include "commands.hpp"
-#include "engine/run_options.hpp"
-#include "error.hpp"
-#include "graph/graph_file.hpp"
-#include "graph/hdf5_util.hpp"
-#include "graph/output_file.hpp"
+#include "src/cli/commands.hpp"
+#include "src/common/error.hpp"
+#include "src/engine/run_options.hpp"
+#include "src/graph/graph_file.hpp"
+#include "src/graph/hdf5_util.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/threads_option.hpp"
+#include "src/cli/threads_option.hpp"
 
 #include <omp.h>
 

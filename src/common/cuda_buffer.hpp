@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <utility>
 
-#include "cuda_check.hpp"
+#include "src/common/cuda_check.hpp"
 
 namespace wg {
 

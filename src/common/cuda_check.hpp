@@ -5,14 +5,14 @@
 
 #include <cuda_runtime.h>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
-#define CUDA_CHECK(call)                                                                  \
-  do {                                                                                    \
-    const cudaError_t wg_cuda_status_ = (call);                                           \
-    if (wg_cuda_status_ != cudaSuccess)                                                   \
-      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__,               \
-                 cudaGetErrorString(wg_cuda_status_));                                    \
+#define CUDA_CHECK(call)                                                    \
+  do {                                                                      \
+    const cudaError_t wg_cuda_status_ = (call);                             \
+    if (wg_cuda_status_ != cudaSuccess)                                     \
+      ::wg::fail("CUDA error in {} ({}:{}): {}", #call, __FILE__, __LINE__, \
+                 cudaGetErrorString(wg_cuda_status_));                      \
   } while (0)
 
 #define CUDA_CHECK_LAUNCH() CUDA_CHECK(cudaGetLastError())

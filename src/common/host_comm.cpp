@@ -1,6 +1,6 @@
-#include "host_comm.hpp"
+#include "src/common/host_comm.hpp"
 
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg {
 

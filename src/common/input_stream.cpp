@@ -1,4 +1,4 @@
-#include "input_stream.hpp"
+#include "src/common/input_stream.hpp"
 
 #include <lzma.h>
 #include <zlib.h>
@@ -11,7 +11,7 @@
 #include <iterator>
 #include <vector>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg {
 
@@ -73,7 +73,8 @@ class InputStream::Source {
     }
     const std::size_t n = std::fread(buffer, 1, size, file_);
     if (n < size && std::ferror(file_))
-      fail("{}: read error ({})", name_, errno == EISDIR ? "is it a folder?" : std::strerror(errno));
+      fail("{}: read error ({})", name_,
+           errno == EISDIR ? "is it a folder?" : std::strerror(errno));
     return n;
   }
   const std::string& name() const { return name_; }
@@ -215,7 +216,9 @@ InputStream::InputStream(const std::string& path)
 
 InputStream::~InputStream() = default;
 
-std::size_t InputStream::read(char* buffer, std::size_t size) { return decoder_->read(buffer, size); }
+std::size_t InputStream::read(char* buffer, std::size_t size) {
+  return decoder_->read(buffer, size);
+}
 
 bool input_is_sequential(const std::string& path) {
   if (path == "-") return true;

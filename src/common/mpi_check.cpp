@@ -1,4 +1,4 @@
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 #include <string>
 

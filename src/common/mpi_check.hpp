@@ -5,15 +5,15 @@
 
 #include <mpi.h>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::detail {
 [[noreturn]] void throw_mpi_error(int code, const char* call, const char* file, int line);
 }
 
-#define MPI_CHECK(call)                                                            \
-  do {                                                                             \
-    const int wg_mpi_status_ = (call);                                             \
-    if (wg_mpi_status_ != MPI_SUCCESS)                                             \
-      ::wg::detail::throw_mpi_error(wg_mpi_status_, #call, __FILE__, __LINE__);    \
+#define MPI_CHECK(call)                                                         \
+  do {                                                                          \
+    const int wg_mpi_status_ = (call);                                          \
+    if (wg_mpi_status_ != MPI_SUCCESS)                                          \
+      ::wg::detail::throw_mpi_error(wg_mpi_status_, #call, __FILE__, __LINE__); \
   } while (0)

@@ -1,10 +1,10 @@
-#include "stop_signal.hpp"
+#include "src/common/stop_signal.hpp"
 
 #include <fmt/format.h>
 
 #include <csignal>
 
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg {
 

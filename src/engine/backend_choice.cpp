@@ -1,9 +1,9 @@
-#include "engine/backend_choice.hpp"
+#include "src/engine/backend_choice.hpp"
 
 #include <fmt/format.h>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 #if WARPGRAPH_WITH_CUDA
 #include <cuda_runtime.h>
 #endif

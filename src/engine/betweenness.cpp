@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "engine/phased_algorithms.hpp"
-#include "engine/source_sample.hpp"
-#include "engine/vertex_list.hpp"
-#include "error.hpp"
-#include "graph/brandes.hpp"
-#include "graph/line_fields.hpp"
+#include "kernels/graph/brandes.hpp"
+#include "src/common/error.hpp"
+#include "src/engine/phased_algorithms.hpp"
+#include "src/engine/source_sample.hpp"
+#include "src/engine/vertex_list.hpp"
+#include "src/graph/line_fields.hpp"
 
 namespace wg::engine {
 

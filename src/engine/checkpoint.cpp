@@ -1,4 +1,4 @@
-#include "engine/checkpoint.hpp"
+#include "src/engine/checkpoint.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <system_error>
 
-#include "engine/h5_collective.hpp"
-#include "error.hpp"
+#include "src/common/error.hpp"
+#include "src/engine/h5_collective.hpp"
 
 namespace wg::engine {
 

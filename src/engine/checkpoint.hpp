@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::engine {
 

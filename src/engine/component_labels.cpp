@@ -1,10 +1,10 @@
-#include "engine/component_labels.hpp"
+#include "src/engine/component_labels.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
 
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::engine {
 

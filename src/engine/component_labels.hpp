@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "graph/vertex_ids.hpp"
-#include "types.hpp"
+#include "src/common/types.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::engine {
 

@@ -1,11 +1,11 @@
-#include "engine/edge_checksum.hpp"
+#include "src/engine/edge_checksum.hpp"
 
 #include <fmt/format.h>
 
-#include "error.hpp"
-#include "graph/collective_error.hpp"
-#include "graph/edge_hash.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/edge_hash.hpp"
 
 namespace wg::engine {
 

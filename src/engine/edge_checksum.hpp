@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "graph/graph_file.hpp"
+#include "src/graph/graph_file.hpp"
 
 namespace wg::engine {
 

@@ -31,19 +31,19 @@
 #include <string>
 #include <vector>
 
-#include "balancer.hpp"
-#include "engine/checkpoint.hpp"
-#include "engine/engine_graph.hpp"
-#include "engine/result_writer.hpp"
-#include "engine/run_options.hpp"
-#include "engine/run_report.hpp"
-#include "error.hpp"
-#include "graph/alltoall_bytes.hpp"
-#include "graph/exchanger.hpp"
-#include "graph/global_sum.hpp"
-#include "graph/host/host_partition.hpp"
-#include "graph/partition.hpp"
-#include "stop_signal.hpp"
+#include "comm/graph/alltoall_bytes.hpp"
+#include "comm/graph/exchanger.hpp"
+#include "comm/graph/global_sum.hpp"
+#include "kernels/graph/host/host_partition.hpp"
+#include "kernels/graph/partition.hpp"
+#include "partition/balancer.hpp"
+#include "src/common/error.hpp"
+#include "src/common/stop_signal.hpp"
+#include "src/engine/checkpoint.hpp"
+#include "src/engine/engine_graph.hpp"
+#include "src/engine/result_writer.hpp"
+#include "src/engine/run_options.hpp"
+#include "src/engine/run_report.hpp"
 
 namespace wg::engine {
 

@@ -1,4 +1,4 @@
-#include "engine/engine_graph.hpp"
+#include "src/engine/engine_graph.hpp"
 
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <limits>
 
-#include "engine/edge_checksum.hpp"
-#include "error.hpp"
-#include "graph/mirror_discovery.hpp"
-#include "mpi_check.hpp"
-#include "stop_signal.hpp"
+#include "comm/graph/mirror_discovery.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/common/stop_signal.hpp"
+#include "src/engine/edge_checksum.hpp"
 
 namespace wg::engine {
 

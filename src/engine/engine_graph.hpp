@@ -7,15 +7,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "borders.hpp"
-#include "engine/graph_input.hpp"
-#include "graph/bitmask.hpp"
-#include "graph/host/csr_view.hpp"
-#include "graph/partition.hpp"
-#include "graph/topology.hpp"
-#include "graph/vertex_program.hpp"
-#include "local_ids.hpp"
-#include "mirror_lists.hpp"
+#include "comm/graph/topology.hpp"
+#include "kernels/graph/bitmask.hpp"
+#include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/partition.hpp"
+#include "kernels/graph/vertex_program.hpp"
+#include "partition/borders.hpp"
+#include "partition/local_ids.hpp"
+#include "partition/mirror_lists.hpp"
+#include "src/engine/graph_input.hpp"
 
 namespace wg::engine {
 

@@ -1,4 +1,4 @@
-#include "engine/graph_input.hpp"
+#include "src/engine/graph_input.hpp"
 
 namespace wg::engine {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/graph_file.hpp"
+#include "src/graph/graph_file.hpp"
 
 namespace wg::engine {
 

@@ -1,11 +1,11 @@
-#include "engine/h5_collective.hpp"
+#include "src/engine/h5_collective.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "error.hpp"
-#include "graph/output_file.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::engine::h5c {
 

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph/hdf5_util.hpp"
+#include "src/graph/hdf5_util.hpp"
 
 namespace wg::engine::h5c {
 

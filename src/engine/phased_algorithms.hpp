@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
-#include "engine/graph_input.hpp"
-#include "engine/phases.hpp"
-#include "engine/run_options.hpp"
-#include "graph/vertex_ids.hpp"
+#include "src/engine/graph_input.hpp"
+#include "src/engine/phases.hpp"
+#include "src/engine/run_options.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::engine {
 

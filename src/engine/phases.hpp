@@ -18,8 +18,8 @@
 #include <typeindex>
 #include <vector>
 
-#include "engine/enactor.hpp"
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/engine/enactor.hpp"
 
 namespace wg::engine {
 

@@ -1,9 +1,9 @@
-#include "engine/predecessors.hpp"
+#include "src/engine/predecessors.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::engine {
 

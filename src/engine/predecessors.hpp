@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/engine_graph.hpp"
+#include "src/engine/engine_graph.hpp"
 
 namespace wg::engine {
 

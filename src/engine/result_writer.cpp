@@ -1,12 +1,12 @@
-#include "engine/result_writer.hpp"
+#include "src/engine/result_writer.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <memory>
 
-#include "engine/h5_collective.hpp"
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/engine/h5_collective.hpp"
 
 namespace wg::engine {
 

@@ -21,7 +21,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::engine {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::engine {
 

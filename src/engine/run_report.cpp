@@ -1,9 +1,9 @@
-#include "engine/run_report.hpp"
+#include "src/engine/run_report.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include "graph/report_file.hpp"
-#include "log.hpp"
+#include "src/graph/report_file.hpp"
+#include "src/log.hpp"
 
 namespace wg::engine {
 

@@ -1,4 +1,4 @@
-#include "engine/source_sample.hpp"
+#include "src/engine/source_sample.hpp"
 
 #include <random>
 #include <unordered_set>

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::engine {
 

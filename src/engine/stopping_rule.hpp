@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "engine/run_options.hpp"
+#include "src/engine/run_options.hpp"
 
 namespace wg::engine {
 

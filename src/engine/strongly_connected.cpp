@@ -5,8 +5,8 @@
 
 #include <limits>
 
-#include "engine/phased_algorithms.hpp"
-#include "graph/scc.hpp"
+#include "kernels/graph/scc.hpp"
+#include "src/engine/phased_algorithms.hpp"
 
 namespace wg::engine {
 

@@ -1,9 +1,9 @@
-#include "engine/vertex_list.hpp"
+#include "src/engine/vertex_list.hpp"
 
 #include <fstream>
 #include <unordered_map>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::engine {
 

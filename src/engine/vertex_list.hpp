@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "graph/line_fields.hpp"
-#include "graph/vertex_ids.hpp"
-#include "types.hpp"
+#include "src/common/types.hpp"
+#include "src/graph/line_fields.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::engine {
 

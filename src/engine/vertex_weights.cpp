@@ -1,10 +1,10 @@
-#include "engine/vertex_weights.hpp"
+#include "src/engine/vertex_weights.hpp"
 
 #include <charconv>
 #include <cmath>
 
-#include "engine/vertex_list.hpp"
-#include "error.hpp"
+#include "src/common/error.hpp"
+#include "src/engine/vertex_list.hpp"
 
 namespace wg::engine {
 

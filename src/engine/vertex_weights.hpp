@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "graph/vertex_ids.hpp"
-#include "types.hpp"
+#include "src/common/types.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::engine {
 

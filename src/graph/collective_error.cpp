@@ -1,9 +1,9 @@
-#include "collective_error.hpp"
+#include "src/graph/collective_error.hpp"
 
 #include <vector>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::graph {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <utility>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::graph {
 

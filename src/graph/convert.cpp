@@ -1,4 +1,4 @@
-#include "convert.hpp"
+#include "src/graph/convert.hpp"
 
 #include <mpi.h>
 #include <spdlog/spdlog.h>
@@ -6,11 +6,11 @@
 
 #include <new>
 
-#include "collective_error.hpp"
-#include "format.hpp"
-#include "locality.hpp"
-#include "output_file.hpp"
-#include "reorder.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/format.hpp"
+#include "src/graph/locality.hpp"
+#include "src/graph/output_file.hpp"
+#include "src/graph/reorder.hpp"
 
 namespace wg::graph {
 

@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "edge_file.hpp"
-#include "graph_writer.hpp"
-#include "vertex_order.hpp"
+#include "src/graph/edge_file.hpp"
+#include "src/graph/graph_writer.hpp"
+#include "src/graph/vertex_order.hpp"
 
 namespace wg::graph {
 

@@ -1,8 +1,8 @@
-#include "declared_count.hpp"
+#include "src/graph/declared_count.hpp"
 
-#include "collective_error.hpp"
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
 
 namespace wg::graph {
 

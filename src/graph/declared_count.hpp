@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "text_input.hpp"
+#include "src/graph/text_input.hpp"
 
 namespace wg::graph {
 

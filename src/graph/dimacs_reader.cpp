@@ -2,12 +2,12 @@
 // "p sp n m", then m arc lines "a u v w" with 1-based ids; arcs are directed and weighted.
 // The PACE 2016 edition of the same road networks ("p tw n m", then m lines "u v") holds
 // undirected, unweighted edges: each line stands for both directions.
-#include "collective_error.hpp"
-#include "declared_count.hpp"
-#include "edge_file.hpp"
-#include "id_fields.hpp"
-#include "line_fields.hpp"
-#include "text_input.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/declared_count.hpp"
+#include "src/graph/edge_file.hpp"
+#include "src/graph/id_fields.hpp"
+#include "src/graph/line_fields.hpp"
+#include "src/graph/text_input.hpp"
 
 namespace wg::graph {
 

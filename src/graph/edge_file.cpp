@@ -1,6 +1,6 @@
-#include "edge_file.hpp"
+#include "src/graph/edge_file.hpp"
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::graph {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 

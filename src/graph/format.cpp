@@ -1,4 +1,4 @@
-#include "format.hpp"
+#include "src/graph/format.hpp"
 
 #include <fmt/format.h>
 

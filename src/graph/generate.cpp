@@ -1,13 +1,13 @@
-#include "generate.hpp"
+#include "src/graph/generate.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 
-#include "error.hpp"
-#include "locality.hpp"
-#include "log.hpp"
-#include "reorder.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/locality.hpp"
+#include "src/graph/reorder.hpp"
+#include "src/log.hpp"
 
 namespace wg::graph {
 

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "graph_writer.hpp"
-#include "rmat.hpp"
-#include "vertex_order.hpp"
+#include "src/graph/graph_writer.hpp"
+#include "src/graph/rmat.hpp"
+#include "src/graph/vertex_order.hpp"
 
 namespace wg::graph {
 

@@ -1,4 +1,4 @@
-#include "graph_check.hpp"
+#include "src/graph/graph_check.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <limits>
 
-#include "collective_error.hpp"
-#include "edge_hash.hpp"
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/edge_hash.hpp"
 
 namespace wg::graph {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "graph_file.hpp"
+#include "src/graph/graph_file.hpp"
 
 namespace wg::graph {
 

@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 
 struct ShardInfo {
-  std::string file;      // path of the shard file, resolved relative to the index file
-  VertexRange range;     // vertices stored in this shard
+  std::string file;         // path of the shard file, resolved relative to the index file
+  VertexRange range;        // vertices stored in this shard
   EdgeIndex in_edges = 0;   // in-edges of those vertices
   EdgeIndex out_edges = 0;  // out-edges of those vertices
 };

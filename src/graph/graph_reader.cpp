@@ -4,11 +4,11 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "collective_error.hpp"
-#include "format.hpp"
-#include "graph_file.hpp"
-#include "hdf5_util.hpp"
-#include "mpi_check.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/format.hpp"
+#include "src/graph/graph_file.hpp"
+#include "src/graph/hdf5_util.hpp"
 
 namespace wg::graph {
 

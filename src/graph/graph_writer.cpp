@@ -2,7 +2,7 @@
 // their row vertex (MPI_Alltoallv), sorted and merged there, turned into CSR, and each
 // owner writes its shard files; rank 0 writes the index. Temporary names until all
 // ranks succeeded.
-#include "graph_writer.hpp"
+#include "src/graph/graph_writer.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -10,13 +10,13 @@
 #include <cstdio>
 #include <limits>
 
-#include "collective_error.hpp"
-#include "format.hpp"
-#include "hdf5_util.hpp"
-#include "host_comm.hpp"
-#include "mpi_check.hpp"
-#include "output_file.hpp"
-#include "shard_layout.hpp"
+#include "src/common/host_comm.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/format.hpp"
+#include "src/graph/hdf5_util.hpp"
+#include "src/graph/output_file.hpp"
+#include "src/graph/shard_layout.hpp"
 
 namespace wg::graph {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "graph_file.hpp"
-#include "types.hpp"
-#include "vertex_ids.hpp"
+#include "src/common/types.hpp"
+#include "src/graph/graph_file.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::graph {
 

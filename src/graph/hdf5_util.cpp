@@ -1,9 +1,9 @@
-#include "hdf5_util.hpp"
+#include "src/graph/hdf5_util.hpp"
 
 #include <cstring>
 #include <fstream>
 
-#include "output_file.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::h5 {
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::h5 {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "collective_error.hpp"
-#include "line_fields.hpp"
-#include "types.hpp"
+#include "src/common/types.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/line_fields.hpp"
 
 namespace wg::graph {
 
@@ -55,8 +55,8 @@ inline bool read_edge_weight(std::string_view field, const std::string& path, st
 }
 
 // Matrix Market's `integer` field.
-inline bool read_integer_weight(std::string_view field, const std::string& path,
-                                std::uint64_t line, float& out, FirstError& error) {
+inline bool read_integer_weight(std::string_view field, const std::string& path, std::uint64_t line,
+                                float& out, FirstError& error) {
   if (!parse_integer_weight(field, out)) {
     error.record(line, fmt::format("{}:{}: '{}' is not an integer (the file declares integer "
                                    "values)",

@@ -1,4 +1,4 @@
-#include "locality.hpp"
+#include "src/graph/locality.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <bitset>
 
-#include "borders.hpp"
-#include "collective_error.hpp"
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "partition/borders.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
 
 namespace wg::graph {
 

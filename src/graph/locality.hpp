@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "graph_file.hpp"
+#include "src/graph/graph_file.hpp"
 
 namespace wg::graph {
 

@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cctype>
 
-#include "collective_error.hpp"
-#include "declared_count.hpp"
-#include "edge_file.hpp"
-#include "id_fields.hpp"
-#include "line_fields.hpp"
-#include "text_input.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/declared_count.hpp"
+#include "src/graph/edge_file.hpp"
+#include "src/graph/id_fields.hpp"
+#include "src/graph/line_fields.hpp"
+#include "src/graph/text_input.hpp"
 
 namespace wg::graph {
 

@@ -1,4 +1,4 @@
-#include "output_file.hpp"
+#include "src/graph/output_file.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -12,8 +12,8 @@
 #include <random>
 #include <utility>
 
-#include "error.hpp"
-#include "format.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/format.hpp"
 
 namespace wg::io {
 

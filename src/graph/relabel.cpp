@@ -1,13 +1,13 @@
-#include "relabel.hpp"
+#include "src/graph/relabel.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 
-#include "error.hpp"
-#include "id_fields.hpp"
-#include "line_fields.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/id_fields.hpp"
+#include "src/graph/line_fields.hpp"
 
 namespace wg::graph {
 
@@ -21,8 +21,10 @@ std::vector<std::string> gather_ids(const std::string& path,
   std::uint64_t size = joined.size();
   std::uint64_t total = size;
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_UINT64_T, MPI_SUM, comm));
-  WG_REQUIRE(total <= INT_MAX, "{}: --relabel: the distinct ids take {} bytes, more than the "
-             "2 GiB one exchange can carry", path, total);
+  WG_REQUIRE(total <= INT_MAX,
+             "{}: --relabel: the distinct ids take {} bytes, more than the "
+             "2 GiB one exchange can carry",
+             path, total);
   int ranks = 1;
   MPI_CHECK(MPI_Comm_size(comm, &ranks));
   std::vector<int> counts(static_cast<std::size_t>(ranks));
@@ -31,8 +33,8 @@ std::vector<std::string> gather_ids(const std::string& path,
   std::vector<int> offsets(counts.size(), 0);
   for (std::size_t r = 1; r < counts.size(); ++r) offsets[r] = offsets[r - 1] + counts[r - 1];
   std::string all(total, '\0');
-  MPI_CHECK(MPI_Allgatherv(joined.data(), mine, MPI_CHAR, all.data(), counts.data(),
-                           offsets.data(), MPI_CHAR, comm));
+  MPI_CHECK(MPI_Allgatherv(joined.data(), mine, MPI_CHAR, all.data(), counts.data(), offsets.data(),
+                           MPI_CHAR, comm));
   std::vector<std::string> ids;
   for (std::size_t begin = 0; begin < all.size();) {
     const std::size_t end = all.find('\n', begin);
@@ -59,13 +61,13 @@ VertexIds relabel_edges(const std::string& path, const std::vector<std::string>&
     std::sort(numbers.begin(), numbers.end());
     numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
     WG_REQUIRE(numbers.size() <= kLargestVertexId + 1,
-               "{}: {} distinct ids exceed the {} vertices a graph can have", path,
-               numbers.size(), kLargestVertexId + 1);
+               "{}: {} distinct ids exceed the {} vertices a graph can have", path, numbers.size(),
+               kLargestVertexId + 1);
     for (std::size_t i = 0; i < local_ids.size(); ++i) {
       std::uint64_t number = 0;
       parse_unsigned(local_ids[i], number);
-      global[i] = static_cast<VertexId>(
-          std::lower_bound(numbers.begin(), numbers.end(), number) - numbers.begin());
+      global[i] = static_cast<VertexId>(std::lower_bound(numbers.begin(), numbers.end(), number) -
+                                        numbers.begin());
     }
     map = VertexIds::integers(std::move(numbers));
   } else {

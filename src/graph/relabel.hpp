@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "graph_writer.hpp"
-#include "vertex_ids.hpp"
+#include "src/graph/graph_writer.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::graph {
 

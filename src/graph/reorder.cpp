@@ -1,4 +1,4 @@
-#include "reorder.hpp"
+#include "src/graph/reorder.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -6,8 +6,8 @@
 #include <climits>
 #include <cstdint>
 
-#include "error.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/mpi_check.hpp"
 
 namespace wg::graph {
 

@@ -9,9 +9,9 @@
 
 #include <vector>
 
-#include "graph_writer.hpp"
-#include "vertex_ids.hpp"
-#include "vertex_order.hpp"
+#include "src/graph/graph_writer.hpp"
+#include "src/graph/vertex_ids.hpp"
+#include "src/graph/vertex_order.hpp"
 
 namespace wg::graph {
 

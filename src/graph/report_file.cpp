@@ -1,10 +1,10 @@
-#include "report_file.hpp"
+#include "src/graph/report_file.hpp"
 
 #include <cstdio>
 #include <fstream>
 
-#include "error.hpp"
-#include "output_file.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/output_file.hpp"
 
 namespace wg::graph {
 

@@ -1,4 +1,4 @@
-#include "rmat.hpp"
+#include "src/graph/rmat.hpp"
 
 #include <array>
 

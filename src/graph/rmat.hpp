@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph_writer.hpp"
+#include "src/graph/graph_writer.hpp"
 
 namespace wg::graph {
 

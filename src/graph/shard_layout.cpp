@@ -1,4 +1,4 @@
-#include "shard_layout.hpp"
+#include "src/graph/shard_layout.hpp"
 
 #include <algorithm>
 

@@ -7,13 +7,13 @@
 #include <limits>
 #include <unordered_map>
 
-#include "collective_error.hpp"
-#include "edge_file.hpp"
-#include "id_fields.hpp"
-#include "line_fields.hpp"
-#include "mpi_check.hpp"
-#include "relabel.hpp"
-#include "text_input.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/graph/edge_file.hpp"
+#include "src/graph/id_fields.hpp"
+#include "src/graph/line_fields.hpp"
+#include "src/graph/relabel.hpp"
+#include "src/graph/text_input.hpp"
 
 namespace wg::graph {
 

@@ -1,4 +1,4 @@
-#include "text_input.hpp"
+#include "src/graph/text_input.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -10,11 +10,11 @@
 #include <memory>
 #include <vector>
 
-#include "collective_error.hpp"
-#include "error.hpp"
-#include "input_stream.hpp"
-#include "log.hpp"
-#include "mpi_check.hpp"
+#include "src/common/error.hpp"
+#include "src/common/input_stream.hpp"
+#include "src/common/mpi_check.hpp"
+#include "src/graph/collective_error.hpp"
+#include "src/log.hpp"
 
 namespace wg::graph {
 

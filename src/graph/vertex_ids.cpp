@@ -1,14 +1,14 @@
-#include "vertex_ids.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "error.hpp"
-#include "format.hpp"
-#include "graph_file.hpp"
-#include "hdf5_util.hpp"
-#include "id_fields.hpp"
-#include "line_fields.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/format.hpp"
+#include "src/graph/graph_file.hpp"
+#include "src/graph/hdf5_util.hpp"
+#include "src/graph/id_fields.hpp"
+#include "src/graph/line_fields.hpp"
 
 namespace wg::graph {
 

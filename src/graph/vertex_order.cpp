@@ -1,9 +1,9 @@
-#include "vertex_order.hpp"
+#include "src/graph/vertex_order.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::graph {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 

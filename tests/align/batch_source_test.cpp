@@ -4,7 +4,7 @@
 // large batches), each sequence stored once per batch, and guided batch sizes: about the
 // remaining cells over twice the batches in flight, never above the capacity, never below
 // the floor while work is left.
-#include "align/batch_source.hpp"
+#include "src/align/batch_source.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <random>
 #include <set>
 
-#include "align/sequence_store.hpp"
+#include "src/align/sequence_store.hpp"
 
 namespace wg::align {
 namespace {

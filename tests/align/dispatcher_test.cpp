@@ -2,7 +2,7 @@
 // reach rank 0 once, whichever rank pulled it; and a worker rank whose aligner fails (a
 // bad record found while packing its batch) stops the dispatch: every rank returns, and
 // the error, agreed on all ranks, is reported by the failing rank alone.
-#include "align/dispatcher.hpp"
+#include "comm/align/dispatcher.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -12,8 +12,8 @@
 #include <optional>
 #include <vector>
 
-#include "error.hpp"
-#include "graph/collective_error.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/collective_error.hpp"
 
 namespace wg::align {
 namespace {

@@ -13,10 +13,10 @@
 #include <cstring>
 #include <random>
 
-#include "align/aligner.hpp"
-#include "align/alphabet.hpp"
-#include "align/length_classes.hpp"
-#include "align/scoring.hpp"
+#include "kernels/align/aligner.hpp"
+#include "kernels/align/length_classes.hpp"
+#include "src/align/alphabet.hpp"
+#include "src/align/scoring.hpp"
 
 namespace wg::align {
 namespace {

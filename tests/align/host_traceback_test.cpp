@@ -7,9 +7,9 @@
 
 #include <random>
 
-#include "align/alphabet.hpp"
-#include "align/host_nw.hpp"
-#include "align/scoring.hpp"
+#include "kernels/align/host_nw.hpp"
+#include "src/align/alphabet.hpp"
+#include "src/align/scoring.hpp"
 
 namespace wg::align {
 namespace {

@@ -4,7 +4,7 @@
 // its first pair, the file layer keeps complete lines of a partial output, and results
 // waiting for an earlier pair are kept beside it (FILE.partial.pending) for the next run,
 // which refuses such a file when it is damaged or belongs to another job.
-#include "align/ordered_results.hpp"
+#include "src/align/ordered_results.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,13 +13,13 @@
 #include <map>
 #include <sstream>
 
-#include "align/pending_results.hpp"
-#include "align/result_format.hpp"
-#include "align/result_stream.hpp"
-#include "align/result_top.hpp"
-#include "align/result_writer.hpp"
-#include "align/scoring.hpp"
-#include "error.hpp"
+#include "src/align/pending_results.hpp"
+#include "src/align/result_format.hpp"
+#include "src/align/result_stream.hpp"
+#include "src/align/result_top.hpp"
+#include "src/align/result_writer.hpp"
+#include "src/align/scoring.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::align {
 namespace {

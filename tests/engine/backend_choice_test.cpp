@@ -1,8 +1,9 @@
 // `run --backend auto` takes the GPUs where every rank sees them, with faked device counts.
+#include "src/engine/backend_choice.hpp"
+
 #include <gtest/gtest.h>
 
-#include "engine/backend_choice.hpp"
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::engine {
 namespace {

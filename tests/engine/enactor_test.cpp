@@ -9,17 +9,17 @@
 //   SSSP: v for v < 100, v - 50 for 100 <= v < 200, inf after; from 200: 0, 2^24,
 //         2^24 + 1, 2^24 + 2 (exact only in 64-bit distances);
 //   CC:   0 for the chain, 200 for the path, v for the isolated vertices.
-#include "engine/enactor.hpp"
+#include "src/engine/enactor.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <tuple>
 
-#include "engine/engine_graph.hpp"
-#include "graph/bfs.hpp"
-#include "graph/cc.hpp"
-#include "graph/sssp.hpp"
+#include "kernels/graph/bfs.hpp"
+#include "kernels/graph/cc.hpp"
+#include "kernels/graph/sssp.hpp"
+#include "src/engine/engine_graph.hpp"
 
 namespace wg::engine {
 namespace {

@@ -1,6 +1,6 @@
 // The two-stage exchanger under mpirun: every rank receives every other rank's bundle
 // exactly once, whatever the node layout (real node, virtual nodes of 1 or 2 ranks).
-#include "graph/exchanger.hpp"
+#include "comm/graph/exchanger.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -8,8 +8,8 @@
 #include <cstring>
 #include <map>
 
-#include "graph/global_sum.hpp"
-#include "graph/topology.hpp"
+#include "comm/graph/global_sum.hpp"
+#include "comm/graph/topology.hpp"
 
 namespace wg::comm {
 namespace {

@@ -1,7 +1,7 @@
 // Mirror discovery under mpirun, two partitions per rank, against a brute force over every
 // partition's local ids (each rank can build them all: the graph is generated the same
 // way everywhere).
-#include "graph/mirror_discovery.hpp"
+#include "comm/graph/mirror_discovery.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>

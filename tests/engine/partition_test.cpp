@@ -4,10 +4,10 @@
 
 #include <numeric>
 
-#include "balancer.hpp"
-#include "borders.hpp"
-#include "local_ids.hpp"
-#include "mirror_lists.hpp"
+#include "partition/balancer.hpp"
+#include "partition/borders.hpp"
+#include "partition/local_ids.hpp"
+#include "partition/mirror_lists.hpp"
 
 namespace wg::partition {
 namespace {

@@ -2,7 +2,7 @@
 // cover every row once, in order; a block of several rows holds only short rows and fits
 // the shared-memory stage and the block's threads; the cut is greedy (a block ends only
 // where the next row is long or would not fit); a long row stands alone.
-#include "graph/row_blocks.hpp"
+#include "kernels/graph/row_blocks.hpp"
 
 #include <gtest/gtest.h>
 

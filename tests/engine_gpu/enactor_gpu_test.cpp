@@ -15,16 +15,16 @@
 #include <string>
 #include <tuple>
 
-#include "device_binding.hpp"
-#include "engine/enactor.hpp"
-#include "engine/engine_graph.hpp"
-#include "engine/phased_algorithms.hpp"
-#include "graph/programs.hpp"
-#include "graph/rmat.hpp"
+#include "comm/device_binding.hpp"
+#include "kernels/graph/programs.hpp"
+#include "src/engine/enactor.hpp"
+#include "src/engine/engine_graph.hpp"
+#include "src/engine/phased_algorithms.hpp"
+#include "src/graph/rmat.hpp"
 #if WARPGRAPH_WITH_CUDA
 #include <cuda_runtime.h>
 
-#include "graph/nccl_gather_stage.hpp"
+#include "comm/graph/nccl_gather_stage.hpp"
 #endif
 
 namespace wg::engine {

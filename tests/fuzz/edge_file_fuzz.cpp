@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "common/error.hpp"
-#include "fuzz_support.hpp"
-#include "graph/edge_file.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/edge_file.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
 
 namespace {
 

@@ -2,10 +2,10 @@
 // from the content): any input either throws wg::Error or gives records with residues
 // that encode, under the default scoring of the detected alphabet, to codes the scoring
 // scores.
-#include "align/fasta.hpp"
-#include "align/scoring.hpp"
-#include "common/error.hpp"
-#include "fuzz_support.hpp"
+#include "src/align/fasta.hpp"
+#include "src/align/scoring.hpp"
+#include "src/common/error.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace wg::align;

@@ -1,6 +1,6 @@
 // MPI initialisation for the fuzz targets (libFuzzer calls LLVMFuzzerInitialize once),
 // the scratch folder, and the end of the process.
-#include "fuzz_support.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
 
 #include <mpi.h>
 #include <spdlog/spdlog.h>
@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "graph/hdf5_util.hpp"
+#include "src/graph/hdf5_util.hpp"
 
 namespace wg::fuzz {
 

@@ -11,13 +11,13 @@
 #include <cmath>
 #include <numeric>
 
-#include "common/error.hpp"
-#include "fuzz_support.hpp"
-#include "graph/format.hpp"
-#include "graph/graph_check.hpp"
-#include "graph/graph_file.hpp"
-#include "graph/hdf5_util.hpp"
-#include "graph/vertex_ids.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/format.hpp"
+#include "src/graph/graph_check.hpp"
+#include "src/graph/graph_file.hpp"
+#include "src/graph/hdf5_util.hpp"
+#include "src/graph/vertex_ids.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
 
 namespace {
 

@@ -1,9 +1,9 @@
 // Fuzz target for substitution matrix files (NCBI format, as --matrix FILE reads them):
 // any input, for either alphabet, either throws wg::Error or gives a scoring scheme with a
 // positive scale that the score range check accepts or refuses with wg::Error.
-#include "align/scoring.hpp"
-#include "common/error.hpp"
-#include "fuzz_support.hpp"
+#include "src/align/scoring.hpp"
+#include "src/common/error.hpp"
+#include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace wg::align;

@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <set>
 
-#include "error.hpp"
-#include "graph/edge_file.hpp"
-#include "graph/format.hpp"
-#include "graph/line_fields.hpp"
-#include "graph/rmat.hpp"
-#include "graph/shard_layout.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/edge_file.hpp"
+#include "src/graph/format.hpp"
+#include "src/graph/line_fields.hpp"
+#include "src/graph/rmat.hpp"
+#include "src/graph/shard_layout.hpp"
 
 namespace wg::graph {
 namespace {

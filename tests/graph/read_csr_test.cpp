@@ -12,9 +12,9 @@
 #include <string>
 #include <tuple>
 
-#include "error.hpp"
-#include "graph/graph_file.hpp"
-#include "graph/graph_writer.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/graph_file.hpp"
+#include "src/graph/graph_writer.hpp"
 
 namespace wg::graph {
 namespace {

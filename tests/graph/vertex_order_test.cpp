@@ -1,6 +1,6 @@
 // Vertex orders (`--reorder`) on graphs small enough to order by hand, and the id map of
 // a reordered graph (lookups by original id through an unsorted map).
-#include "graph/vertex_order.hpp"
+#include "src/graph/vertex_order.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <numeric>
 #include <random>
 
-#include "error.hpp"
-#include "graph/vertex_ids.hpp"
+#include "src/common/error.hpp"
+#include "src/graph/vertex_ids.hpp"
 
 namespace wg::graph {
 namespace {

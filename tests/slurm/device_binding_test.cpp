@@ -1,6 +1,8 @@
 // Rank -> GPU binding: the pure device choice, and the local rank taken from the
 // launcher's environment (srun's SLURM_LOCALID, mpirun's OMPI_COMM_WORLD_LOCAL_RANK, or
 // the shared-memory communicator), run under mpirun with 1, 2 and 3 ranks on one host.
+#include "comm/device_binding.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -8,8 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "device_binding.hpp"
-#include "error.hpp"
+#include "src/common/error.hpp"
 
 namespace {
 
@@ -162,7 +163,8 @@ TEST(UnderSrun, RanksFormOneWorldWithSlurmLocalIds) {
 TEST(Binding, HostBackendOrGpuLine) {
   const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
   const std::string line = binding.describe();
-  const std::string prefix = "rank " + std::to_string(world_rank()) + " on " + processor_name() + ": ";
+  const std::string prefix =
+      "rank " + std::to_string(world_rank()) + " on " + processor_name() + ": ";
   EXPECT_EQ(line.rfind(prefix, 0), 0u) << line;
 #ifdef WARPGRAPH_WITH_CUDA
   if (binding.host_backend()) {

@@ -10,20 +10,20 @@
 #include <utility>
 #include <vector>
 
-#include "cuda_buffer.hpp"
-#include "error.hpp"
-#include "graph/cuda/dynamic_pull.cuh"
-#include "graph/cuda/frontier_kernels.cuh"
-#include "graph/cuda/heavy_rows.cuh"
-#include "graph/cuda/push.cuh"
-#include "graph/cuda/push_levels.cuh"
-#include "graph/cuda/row_block_pull.cuh"
-#include "graph/cuda/stream.hpp"
-#include "graph/cuda/thread_pull.cuh"
-#include "graph/cuda/vwc_pull.cuh"
-#include "graph/cuda/ws_pull.cuh"
-#include "graph/partition.hpp"
-#include "graph/programs.hpp"
+#include "kernels/graph/cuda/dynamic_pull.cuh"
+#include "kernels/graph/cuda/frontier_kernels.cuh"
+#include "kernels/graph/cuda/heavy_rows.cuh"
+#include "kernels/graph/cuda/push.cuh"
+#include "kernels/graph/cuda/push_levels.cuh"
+#include "kernels/graph/cuda/row_block_pull.cuh"
+#include "kernels/graph/cuda/stream.hpp"
+#include "kernels/graph/cuda/thread_pull.cuh"
+#include "kernels/graph/cuda/vwc_pull.cuh"
+#include "kernels/graph/cuda/ws_pull.cuh"
+#include "kernels/graph/partition.hpp"
+#include "kernels/graph/programs.hpp"
+#include "src/common/cuda_buffer.hpp"
+#include "src/common/error.hpp"
 
 namespace wg::graph::cuda {
 namespace {

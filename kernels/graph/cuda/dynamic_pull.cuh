@@ -6,7 +6,7 @@
 // vertices are left.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
 
 namespace wg::graph::cuda {
 

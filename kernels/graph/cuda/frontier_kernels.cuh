@@ -8,9 +8,9 @@
 //   scatter           received pairs into the values and the next frontier.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
-#include "graph/update_pair.hpp"
-#include "sections.hpp"
+#include "kernels/graph/cuda/warp_pull.cuh"
+#include "kernels/graph/update_pair.hpp"
+#include "partition/sections.hpp"
 
 namespace wg::graph::cuda {
 

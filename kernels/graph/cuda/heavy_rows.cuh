@@ -7,7 +7,7 @@
 // applies them.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
 
 namespace wg::graph::cuda {
 

@@ -8,8 +8,8 @@
 // binary search inside that window. A hub's edges spread over as many warps as they need.
 #pragma once
 
-#include "graph/cuda/atomic_reduce.cuh"
-#include "graph/cuda/warp_pull.cuh"
+#include "kernels/graph/cuda/atomic_reduce.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
 
 namespace wg::graph::cuda {
 

@@ -20,9 +20,9 @@
 
 #include <cooperative_groups.h>
 
-#include "graph/cuda/atomic_reduce.cuh"
-#include "graph/cuda/warp_pull.cuh"
-#include "graph/partition.hpp"
+#include "kernels/graph/cuda/atomic_reduce.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
+#include "kernels/graph/partition.hpp"
 
 namespace wg::graph::cuda {
 

@@ -9,8 +9,8 @@
 // straight from memory; rows longer than kHeavyDegree go to heavy_rows.cuh as for WS.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
-#include "graph/row_blocks.hpp"
+#include "kernels/graph/cuda/warp_pull.cuh"
+#include "kernels/graph/row_blocks.hpp"
 
 namespace wg::graph::cuda {
 

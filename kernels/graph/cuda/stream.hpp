@@ -4,7 +4,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cuda_check.hpp"
+#include "src/common/cuda_check.hpp"
 
 namespace wg::graph::cuda {
 

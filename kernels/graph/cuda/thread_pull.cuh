@@ -4,7 +4,7 @@
 // all of them. Frontier programs only.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
 
 namespace wg::graph::cuda {
 

@@ -6,7 +6,7 @@
 // power of two, 2 to 32); rows too long for one group go to heavy_rows.cuh.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
 
 namespace wg::graph::cuda {
 

@@ -9,9 +9,9 @@
 
 #include <cuda_runtime.h>
 
-#include "graph/bitmask.hpp"
-#include "graph/host/csr_view.hpp"
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/bitmask.hpp"
+#include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph::cuda {
 

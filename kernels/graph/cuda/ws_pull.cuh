@@ -4,7 +4,7 @@
 // edges) take no edges: the prefix is a shuffle scan of the masked degrees.
 #pragma once
 
-#include "graph/cuda/warp_pull.cuh"
+#include "kernels/graph/cuda/warp_pull.cuh"
 
 namespace wg::graph::cuda {
 

@@ -3,7 +3,7 @@
 // monotone programs tolerate reading either the old or the new value.
 #pragma once
 
-#include "graph/bitmask.hpp"
+#include "kernels/graph/bitmask.hpp"
 
 namespace wg::graph::host {
 

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph/bitmask.hpp"
-#include "graph/update_pair.hpp"
-#include "sections.hpp"
+#include "kernels/graph/bitmask.hpp"
+#include "kernels/graph/update_pair.hpp"
+#include "partition/sections.hpp"
 
 namespace wg::graph::host {
 

@@ -1,7 +1,7 @@
 // Non-owning views of the adjacency a partition stores, as the operators read them.
 #pragma once
 
-#include "types.hpp"
+#include "src/common/types.hpp"
 
 namespace wg::graph {
 

@@ -11,11 +11,11 @@
 #include <memory>
 #include <vector>
 
-#include "graph/host/atomic_value.hpp"
-#include "graph/host/compact_outbox.hpp"
-#include "graph/host/pull_compute.hpp"
-#include "graph/host/push_compute.hpp"
-#include "graph/partition.hpp"
+#include "kernels/graph/host/atomic_value.hpp"
+#include "kernels/graph/host/compact_outbox.hpp"
+#include "kernels/graph/host/pull_compute.hpp"
+#include "kernels/graph/host/push_compute.hpp"
+#include "kernels/graph/partition.hpp"
 
 namespace wg::graph::host {
 

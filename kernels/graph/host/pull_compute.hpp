@@ -15,11 +15,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph/bitmask.hpp"
-#include "graph/host/atomic_value.hpp"
-#include "graph/host/csr_view.hpp"
-#include "graph/vertex_program.hpp"
-#include "sections.hpp"
+#include "kernels/graph/bitmask.hpp"
+#include "kernels/graph/host/atomic_value.hpp"
+#include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/vertex_program.hpp"
+#include "partition/sections.hpp"
 
 namespace wg::graph::host {
 

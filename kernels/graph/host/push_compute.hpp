@@ -8,10 +8,10 @@
 
 #include <cstdint>
 
-#include "graph/bitmask.hpp"
-#include "graph/host/atomic_value.hpp"
-#include "graph/host/csr_view.hpp"
-#include "graph/vertex_program.hpp"
+#include "kernels/graph/bitmask.hpp"
+#include "kernels/graph/host/atomic_value.hpp"
+#include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph::host {
 

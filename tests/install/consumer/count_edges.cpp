@@ -5,8 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
-
-#include <warpgraph/graph/graph_file.hpp>
+#include <warpgraph/src/graph/graph_file.hpp>
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
