@@ -97,9 +97,14 @@ class CudaPartition final : public Partition<P> {
       : device_(device), view_(view), kernel_(kernel), words_(bit_words(view.num_vertices)) {
     CUDA_CHECK(cudaSetDevice(device));
     require_fits(device, device_bytes<P>(view, kernel), view);
-    int sms = 1;
+    int sms = 1, threads_per_sm = 2048;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    max_blocks_ = static_cast<unsigned>(sms) * kBlocksPerSm;
+    CUDA_CHECK(
+        cudaDeviceGetAttribute(&threads_per_sm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
+    // As many blocks as stay resident at once: 8 on the 2,048-thread SMs of sm_80 and
+    // sm_90, fewer where an SM holds fewer threads (1,536 on sm_86/sm_89).
+    const int per_sm = std::clamp(threads_per_sm / kBlockThreads, 1, kBlocksPerSm);
+    max_blocks_ = static_cast<unsigned>(sms * per_sm);
     const cudaStream_t st = stream_.get();
     const VertexId n = view.num_vertices;
     const std::size_t rows = view.stored.size();

@@ -19,8 +19,9 @@ inline constexpr unsigned kFullMask = 0xffffffffu;
 inline constexpr int kWarpsPerBlock = 8;
 inline constexpr int kBlockThreads = 32 * kWarpsPerBlock;
 // Blocks per SM of the fixed grid that all-active pulls run on (a slot of totals per
-// block). The pull kernels are bounded to fit that many at once (at most 32 registers a
-// thread): a grid larger than what is resident leaves a second, mostly idle wave.
+// block), at most. The pull kernels are bounded to fit that many at once (at most 32
+// registers a thread): a grid larger than what is resident leaves a second, mostly idle
+// wave. An SM with fewer threads gets fewer (CudaPartition).
 inline constexpr int kBlocksPerSm = 8;
 
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & 31u; }
