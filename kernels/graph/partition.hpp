@@ -105,6 +105,30 @@ inline const char* to_string(KernelChoice k) {
   return "?";
 }
 
+// A choice the partition makes itself from its graph or its GPU (--split auto, --group auto).
+inline constexpr unsigned kChosenByPartition = 0xffffffffu;
+
+// How a partition walks its edges, beyond the pull kernel:
+//   split  Tigr's virtual split (kernels/graph/virtual_split.hpp): rows of more than K
+//          edges are walked as ceil(d / K) virtual nodes, one thread each (0: none);
+//   group  KiTES vertex grouping (kernels/graph/vertex_groups.hpp): activation kept per
+//          group of r consecutive vertices, one bit each, instead of exact out-edges (1: none).
+inline constexpr unsigned kMaxSplitDegree = 1u << 20;
+inline constexpr unsigned kGroupRatios[] = {2, 4, 32, 64};
+struct WalkOptions {
+  KernelChoice kernel = KernelChoice::automatic;
+  unsigned split = 0;
+  unsigned group = 1;
+};
+
+// What a partition built for its WalkOptions, the automatic choices resolved (the report).
+struct WalkLayout {
+  unsigned split = 0;                  // K in force (0: none)
+  std::uint64_t virtual_nodes = 0;     // of the in-edge rows, with the split
+  unsigned group = 1;                  // r in force (1: none)
+  std::uint64_t activation_edges = 0;  // edges of the activation structure held
+};
+
 // What a partition computes from: host views of the engine's arrays (uploaded once by
 // the CUDA backend). Full-length arrays are indexed by global vertex id.
 struct PartitionView {
@@ -126,6 +150,9 @@ struct StepStats {
   double change = 0.0;        // sum of P::change over the updates
   bool pulled = true;
   std::size_t outbox = 0;  // pairs in outbox()
+  // Vertex grouping: vertices pulled only because another vertex of their group was
+  // activated (the redundant work grouping trades for memory).
+  std::uint64_t redundant = 0;
 };
 
 // Push iterations one Partition::push_levels call runs at most: the host hears of a stop
@@ -186,6 +213,9 @@ class Partition {
 
   // Full values and the current frontier, back to the host (checkpoints, results).
   virtual void download(Value* values, BitWord* frontier) = 0;
+
+  // What the partition built for its WalkOptions.
+  virtual WalkLayout layout() const = 0;
 };
 
 // The direction auto picks: push while the frontier's out-edges stay under a fraction of
@@ -215,6 +245,6 @@ Direction choose_direction(Direction asked, std::uint64_t frontier_edges, EdgeIn
 
 template <typename P>
 std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionView& view,
-                                                  KernelChoice kernel);
+                                                  const WalkOptions& walk);
 
 }  // namespace wg::graph

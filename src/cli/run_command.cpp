@@ -163,6 +163,17 @@ void add_run_command(CLI::App& app, int& exit_code) {
                    "average in-degree of the pulled vertices, rounded up to a power of two); "
                    "no effect on the host backend")
       ->check(CLI::IsMember({"2", "4", "8", "16", "32", "auto"}));
+  command->add_option(
+      "--split", options->split,
+      "Tigr's virtual split: rows of more than K edges are walked as ceil(degree / K) "
+      "virtual nodes of one thread each, edges j, j + f, j + 2f, ... (off by default; auto: "
+      "K from the degree distribution). Replaces --kernel; helps on skewed degrees");
+  command->add_option(
+      "--group", options->group,
+      "KiTES vertex grouping for frontier programs: activation kept per group of r "
+      "consecutive vertices (2, 4, 32, 64), one bit each, instead of exact out-edges; "
+      "less GPU memory, more vertices pulled (off by default; auto: the smallest r that "
+      "fits the GPU)");
   command
       ->add_option("--direction", options->direction,
                    "Frontier programs: auto (push while the frontier's out-edges are few, pull "

@@ -61,7 +61,7 @@ struct EnactOptions {
   bool checkpoint_on_limit = false;    // also when max_iterations stops the run
   const Checkpoint* resume = nullptr;
   std::vector<int> gpus;  // CUDA device of each local partition; empty: host backend
-  KernelChoice kernel = KernelChoice::automatic;
+  graph::WalkOptions walk;  // the pull kernel, virtual split and vertex grouping
   Direction direction = Direction::automatic;
 };
 
@@ -81,13 +81,12 @@ struct EnactResult {
 template <typename P>
 std::unique_ptr<graph::Partition<P>> make_partition(const EngineGraph& g,
                                                     const PartitionGraph& graph, int gpu,
-                                                    KernelChoice kernel) {
+                                                    const graph::WalkOptions& walk) {
   const graph::PartitionView view = partition_view(g, graph);
-  if (gpu < 0) return std::make_unique<graph::host::HostPartition<P>>(view);
+  if (gpu < 0) return std::make_unique<graph::host::HostPartition<P>>(view, walk);
 #if WARPGRAPH_WITH_CUDA
-  return graph::make_cuda_partition<P>(gpu, view, kernel);
+  return graph::make_cuda_partition<P>(gpu, view, walk);
 #else
-  (void)kernel;
   ::wg::fail("this build has no CUDA backend");
 #endif
 }
@@ -208,8 +207,18 @@ void Enactor<P>::build_partitions() {
     Local& local = locals_[d];
     local.graph = &g_.local[d];
     local.part = make_partition<P>(g_, *local.graph, options_.gpus.empty() ? -1 : options_.gpus[d],
-                                   options_.kernel);
+                                   options_.walk);
   }
+  // What the options became on this rank's partitions (automatic choices resolved).
+  nlohmann::json walk = nlohmann::json::array();
+  for (const Local& local : locals_) {
+    const graph::WalkLayout w = local.part->layout();
+    walk.push_back({{"split", w.split},
+                    {"virtual_nodes", w.virtual_nodes},
+                    {"group", w.group},
+                    {"activation_edges", w.activation_edges}});
+  }
+  report_->header()["partition_walk"] = walk;
   routed_.resize(static_cast<std::size_t>(g_.plan.num_partitions));
 }
 

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -269,6 +270,38 @@ KernelChoice kernel_choice(const std::string& name, const std::optional<std::str
   ::wg::fail("--kernel {} is not known (auto, ws, dynamic, vwc, rowblock, thread)", name);
 }
 
+// --split off|K|auto: Tigr's degree bound.
+unsigned split_choice(const std::string& text) {
+  if (text == "off") return 0;
+  if (text == "auto") return graph::kChosenByPartition;
+  unsigned k = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), k);
+  WG_REQUIRE(error == std::errc{} && end == text.data() + text.size() && k >= 1 &&
+                 k <= graph::kMaxSplitDegree,
+             "--split {}: give a degree bound K from 1 to {}, auto or off", text,
+             graph::kMaxSplitDegree);
+  return k;
+}
+
+// --group off|r|auto: KiTES's grouping ratio.
+unsigned group_choice(const std::string& text) {
+  if (text == "off") return 1;
+  if (text == "auto") return graph::kChosenByPartition;
+  for (unsigned r : graph::kGroupRatios)
+    if (text == std::to_string(r)) return r;
+  ::wg::fail("--group {} is not known (2, 4, 32, 64, auto or off)", text);
+}
+
+graph::WalkOptions walk_choice(const RunOptions& o) {
+  graph::WalkOptions walk;
+  walk.kernel = kernel_choice(o.kernel, o.virtual_warp);
+  walk.split = split_choice(o.split);
+  walk.group = group_choice(o.group);
+  WG_REQUIRE(walk.split == 0 || o.kernel == "auto",
+             "--split {} walks the virtual nodes with its own kernel: leave --kernel auto", o.split);
+  return walk;
+}
+
 Direction direction_choice(const std::string& name) {
   for (Direction d : {Direction::automatic, Direction::push, Direction::pull})
     if (name == graph::to_string(d)) return d;
@@ -283,7 +316,7 @@ EnactOptions enact_options(const RunOptions& o, const graph::GraphInfo& info,
   e.exchange = o.exchange;
   e.balance = o.balance;
   if (gpus) e.gpus = gpus->devices;
-  e.kernel = kernel_choice(o.kernel, o.virtual_warp);
+  e.walk = walk_choice(o);
   e.direction = direction_choice(o.direction);
   return e;
 }
@@ -300,7 +333,7 @@ void describe_run(nlohmann::json& h, const RunOptions& o, const graph::GraphInfo
                 {"directed", info.directed},
                 {"weighted", info.weighted}};
   h["backend"] = cuda ? "cuda" : "host";
-  if (cuda) h["kernel"] = graph::to_string(e.kernel);
+  if (cuda) h["kernel"] = graph::to_string(e.walk.kernel);
   h["ranks"] = topology.size();
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
@@ -636,8 +669,9 @@ int run_graph_algorithm(const RunOptions& o) {
              "--backend cuda: this build has no CUDA backend (configured with "
              "-DWARPGRAPH_CUDA=OFF); use --backend host (or auto)");
 #endif
-  // A wrong --kernel, --virtual-warp or --direction fails before the graph is read.
-  kernel_choice(o.kernel, o.virtual_warp);
+  // A wrong --kernel, --virtual-warp, --split, --group or --direction fails before the
+  // graph is read.
+  walk_choice(o);
   direction_choice(o.direction);
   const auto program = programs().find(o.algorithm);
   WG_REQUIRE(program != programs().end(), "--algo {} is not known", o.algorithm);

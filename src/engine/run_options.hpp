@@ -43,6 +43,8 @@ struct RunOptions {
   std::string kernel = "auto";              // CUDA backend: auto, ws, dynamic, vwc or thread
   std::optional<std::string> virtual_warp;  // vwc: lanes per vertex (2 ... 32, auto; default 8)
   std::string direction = "auto";           // frontier programs: auto, push or pull
+  std::string split = "off";                // virtual split: off, K (degree bound) or auto
+  std::string group = "off";                // vertex grouping: off, 2, 4, 32, 64 or auto
   VertexId section_size = 256;
   std::string checkpoint_path;  // empty: derived from the output path when needed
   std::uint64_t checkpoint_every = 0;

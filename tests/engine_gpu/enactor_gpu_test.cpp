@@ -189,7 +189,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.params.source = input.busy_source();
   options.params.num_vertices = input.info().num_vertices;
   options.tolerance = 1e-10;
-  options.kernel = kernel;
+  options.walk.kernel = kernel;
   options.direction = direction;
   options.exchange = extras.exchange;
   options.max_iterations = extras.max_iterations;
@@ -331,7 +331,7 @@ TEST(GpuMemory, TooLargeAPartitionIsRefused) {
   view.in.indptr = no_rows;
   view.sections = {view.num_vertices, 256};
   try {
-    graph::make_cuda_partition<graph::Bfs>(gpu.devices.front(), view, KernelChoice::automatic);
+    graph::make_cuda_partition<graph::Bfs>(gpu.devices.front(), view, graph::WalkOptions{});
     ADD_FAILURE() << "a partition of 4 billion vertices was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("run on more GPUs"), std::string::npos) << e.what();

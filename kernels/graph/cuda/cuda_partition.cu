@@ -93,10 +93,13 @@ class CudaPartition final : public Partition<P> {
   using Value = typename P::Value;
   using Update = UpdatePair<Value>;
 
-  CudaPartition(int device, const PartitionView& view, KernelChoice kernel)
-      : device_(device), view_(view), kernel_(kernel), words_(bit_words(view.num_vertices)) {
+  CudaPartition(int device, const PartitionView& view, const WalkOptions& walk)
+      : device_(device),
+        view_(view),
+        kernel_(walk.kernel),
+        words_(bit_words(view.num_vertices)) {
     CUDA_CHECK(cudaSetDevice(device));
-    require_fits(device, device_bytes<P>(view, kernel), view);
+    require_fits(device, device_bytes<P>(view, kernel_), view);
     int sms = 1, threads_per_sm = 2048;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     CUDA_CHECK(
@@ -361,6 +364,8 @@ class CudaPartition final : public Partition<P> {
     }
   }
 
+  WalkLayout layout() const override { return layout_; }
+
   void download(Value* values, BitWord* frontier) override {
     make_current();
     const cudaStream_t st = stream_.get();
@@ -587,6 +592,7 @@ class CudaPartition final : public Partition<P> {
   int device_;
   PartitionView view_;
   KernelChoice kernel_;
+  WalkLayout layout_;
   std::size_t words_;
   unsigned max_blocks_ = 1;
   Stream stream_;
@@ -641,14 +647,14 @@ namespace wg::graph {
 
 template <typename P>
 std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionView& view,
-                                                  KernelChoice kernel) {
-  return std::make_unique<cuda::CudaPartition<P>>(device, view, kernel);
+                                                  const WalkOptions& walk) {
+  return std::make_unique<cuda::CudaPartition<P>>(device, view, walk);
 }
 
 // One CUDA partition per program of the registry.
 #define WG_INSTANTIATE_CUDA_PARTITION(P)                                                   \
   template std::unique_ptr<Partition<P>> make_cuda_partition<P>(int, const PartitionView&, \
-                                                                KernelChoice);
+                                                                const WalkOptions&);
 WG_BUILTIN_PROGRAMS(WG_INSTANTIATE_CUDA_PARTITION)
 #undef WG_INSTANTIATE_CUDA_PARTITION
 

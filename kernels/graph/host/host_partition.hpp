@@ -25,7 +25,7 @@ class HostPartition final : public Partition<P> {
   using Value = typename P::Value;
   using Update = UpdatePair<Value>;
 
-  explicit HostPartition(const PartitionView& view)
+  HostPartition(const PartitionView& view, const WalkOptions& /*walk*/)
       : view_(view),
         words_(bit_words(view.num_vertices)),
         values_(view.num_vertices),
@@ -131,6 +131,8 @@ class HostPartition final : public Partition<P> {
     return frontier_size_;
   }
 
+  WalkLayout layout() const override { return layout_; }
+
   void download(Value* values, BitWord* frontier) override {
     std::copy(values_.begin(), values_.end(), values);
     if (frontier) std::copy(frontier_.begin(), frontier_.end(), frontier);
@@ -175,6 +177,7 @@ class HostPartition final : public Partition<P> {
   }
 
   PartitionView view_;
+  WalkLayout layout_;
   std::size_t words_;
   std::vector<Value> values_;
   std::vector<Value> messages_;  // all-active programs
