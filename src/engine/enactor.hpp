@@ -60,7 +60,7 @@ struct EnactOptions {
   std::uint64_t checkpoint_every = 0;  // also every N iterations
   bool checkpoint_on_limit = false;    // also when max_iterations stops the run
   const Checkpoint* resume = nullptr;
-  std::vector<int> gpus;  // CUDA device of each local partition; empty: host backend
+  std::vector<int> gpus;    // CUDA device of each local partition; empty: host backend
   graph::WalkOptions walk;  // the pull kernel, virtual split and vertex grouping
   Direction direction = Direction::automatic;
 };

@@ -298,7 +298,8 @@ graph::WalkOptions walk_choice(const RunOptions& o) {
   walk.split = split_choice(o.split);
   walk.group = group_choice(o.group);
   WG_REQUIRE(walk.split == 0 || o.kernel == "auto",
-             "--split {} walks the virtual nodes with its own kernel: leave --kernel auto", o.split);
+             "--split {} walks the virtual nodes with its own kernel: leave --kernel auto",
+             o.split);
   return walk;
 }
 

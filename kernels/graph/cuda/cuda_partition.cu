@@ -94,10 +94,7 @@ class CudaPartition final : public Partition<P> {
   using Update = UpdatePair<Value>;
 
   CudaPartition(int device, const PartitionView& view, const WalkOptions& walk)
-      : device_(device),
-        view_(view),
-        kernel_(walk.kernel),
-        words_(bit_words(view.num_vertices)) {
+      : device_(device), view_(view), kernel_(walk.kernel), words_(bit_words(view.num_vertices)) {
     CUDA_CHECK(cudaSetDevice(device));
     require_fits(device, device_bytes<P>(view, kernel_), view);
     int sms = 1, threads_per_sm = 2048;
