@@ -34,19 +34,7 @@ mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
 
-# run NAME GRAPH ALGO [extra run options...]: one `warpgraph run` on the GPU (on the host
-# with RUN_BACKEND=host), its report kept as OUT_DIR/NAME.json.
-run() {
-  local name=$1 graph=$2 algo=$3
-  shift 3
-  echo "run $name" >&2
-  if ! "$warpgraph" run --graph "$graph" --algo "$algo" --backend "${RUN_BACKEND:-cuda}" \
-    --report "$out/$name.json" \
-    "$@" 2> "$out/$name.log"; then
-    echo "run $name FAILED:" >&2
-    tail -n 5 "$out/$name.log" >&2
-  fi
-}
+source "$here/engine_runs.sh"
 
 # graph NAME H5: the runs of one graph.
 bench_graph() {
@@ -60,13 +48,6 @@ bench_graph() {
   for kernel in $pagerank_kernels; do
     run "${name}_pagerank_$kernel" "$h5" pagerank --tolerance 0 --max-iterations 20 --kernel "$kernel"
   done
-}
-
-# rmat SCALE: OUT_DIR/rmatSCALE.h5, generated once.
-rmat() {
-  local h5=$out/rmat$1.h5
-  [ -e "$h5" ] || "${prep[@]}" generate --scale "$1" --edge-factor 16 --seed 1 --undirected \
-    --max-weight 100 "$h5" 2> "$out/generate$1.log" || { echo "generate failed" >&2; exit 1; }
 }
 
 for scale in $scales; do

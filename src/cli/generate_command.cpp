@@ -20,7 +20,8 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
   auto settings = std::make_shared<Settings>();
   graph::GenerateOptions& options = settings->options;
   auto* command = app.add_subcommand(
-      "generate", "Generate an RMAT graph (Graph500 a=0.57 b=0.19 c=0.19) as sharded HDF5");
+      "generate",
+      "Generate an RMAT graph (Graph500 a=0.57 b=0.19 c=0.19 by default) as sharded HDF5");
   command
       ->add_option("output", options.output,
                    "Output index file (NAME.h5; shards go to NAME.shard-NNNNN.h5 beside it)")
@@ -39,6 +40,19 @@ void add_generate_command(CLI::App& app, int& /*exit_code*/) {
       ->add_option("--max-weight", options.rmat.max_weight,
                    "Add integer weights uniform in [1, W] (default: unweighted)")
       ->check(CLI::PositiveNumber);
+  command
+      ->add_option_function<std::vector<double>>(
+          "--rmat",
+          [&options](const std::vector<double>& abc) {
+            options.rmat.a = abc[0];
+            options.rmat.b = abc[1];
+            options.rmat.c = abc[2];
+          },
+          "Quadrant probabilities A,B,C (D = 1 - A - B - C), default 0.57,0.19,0.19; a larger "
+          "A gives more skewed degrees")
+      ->expected(3)
+      ->delimiter(',')
+      ->check(CLI::Range(0.0, 1.0));
   command->add_flag("--undirected", settings->undirected,
                     "Store every edge in both directions and mark the graph undirected");
   command->add_flag("--keep-self-loops", options.write.keep_self_loops,

@@ -17,6 +17,9 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
              "--scale {} is outside [1, {}] (vertex ids are 32-bit)", rmat.scale, kMaxRmatScale);
   WG_REQUIRE(rmat.edge_factor >= 1 && rmat.edge_factor <= (std::uint64_t{1} << 20),
              "--edge-factor {} is outside [1, 1048576]", rmat.edge_factor);
+  WG_REQUIRE(rmat.a >= 0 && rmat.b >= 0 && rmat.c >= 0 && rmat.a + rmat.b + rmat.c <= 1.0,
+             "--rmat {},{},{}: the probabilities must be >= 0 and sum to at most 1", rmat.a, rmat.b,
+             rmat.c);
   int rank = 0;
   int ranks = 1;
   MPI_Comm_rank(comm, &rank);
@@ -29,8 +32,9 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
     const auto index = static_cast<std::uint64_t>(r);
     return index * (total / parts) + std::min(index, total % parts);
   };
-  spdlog::info("generating RMAT scale {} edge factor {} (seed {}): {} edges on {} rank(s)",
-               rmat.scale, rmat.edge_factor, rmat.seed, total, ranks);
+  spdlog::info(
+      "generating RMAT scale {} edge factor {} (a={} b={} c={}, seed {}): {} edges on {} rank(s)",
+      rmat.scale, rmat.edge_factor, rmat.a, rmat.b, rmat.c, rmat.seed, total, ranks);
   // In pieces, so that a long generation says how far it is every few seconds.
   const std::uint64_t first = block_edge(rank);
   const std::uint64_t last = block_edge(rank + 1);
@@ -63,6 +67,7 @@ nlohmann::json generate_graph(const GenerateOptions& options, MPI_Comm comm) {
       {"scale", rmat.scale},
       {"edge_factor", rmat.edge_factor},
       {"seed", rmat.seed},
+      {"rmat", {rmat.a, rmat.b, rmat.c}},
       {"max_weight", rmat.max_weight},
       {"ranks", ranks},
       {"generated_edges", total},

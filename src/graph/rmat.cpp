@@ -15,11 +15,16 @@ std::uint64_t mix64(std::uint64_t z) {
 
 constexpr std::uint64_t kGolden = 0x9e3779b97f4a7c15ULL;
 
+constexpr double kScale32 = 4294967296.0;  // 2^32
+
 // Quadrant thresholds on 32-bit draws: a, a + b, a + b + c.
-constexpr std::uint64_t kScale32 = std::uint64_t{1} << 32;
-constexpr std::uint32_t kA = static_cast<std::uint32_t>(0.57 * kScale32);
-constexpr std::uint32_t kAB = static_cast<std::uint32_t>(0.76 * kScale32);
-constexpr std::uint32_t kABC = static_cast<std::uint32_t>(0.95 * kScale32);
+struct Quadrants {
+  std::uint32_t a, ab, abc;
+  explicit Quadrants(const RmatParameters& p)
+      : a(static_cast<std::uint32_t>(p.a * kScale32)),
+        ab(static_cast<std::uint32_t>((p.a + p.b) * kScale32)),
+        abc(static_cast<std::uint32_t>((p.a + p.b + p.c) * kScale32)) {}
+};
 
 struct Permutation {
   std::array<std::uint64_t, 4> multiplier{};
@@ -55,6 +60,7 @@ VertexId rmat_permute(VertexId v, unsigned scale, std::uint64_t seed) {
 std::vector<Edge> rmat_edges(const RmatParameters& parameters, std::uint64_t first,
                              std::uint64_t end) {
   const Permutation permute(parameters.scale, parameters.seed);
+  const Quadrants q(parameters);
   const std::uint64_t stream = mix64(parameters.seed ^ 0x243f6a8885a308d3ULL);
   std::vector<Edge> edges;
   edges.reserve(end > first ? end - first : 0);
@@ -66,8 +72,8 @@ std::vector<Edge> rmat_edges(const RmatParameters& parameters, std::uint64_t fir
     for (unsigned level = 0; level < parameters.scale; ++level) {
       if (level % 2 == 0) draw = mix64(state += kGolden);
       const auto r = static_cast<std::uint32_t>(level % 2 == 0 ? draw : draw >> 32);
-      const std::uint64_t row_bit = r >= kAB ? 1 : 0;                              // quadrants c, d
-      const std::uint64_t column_bit = (r >= kA && r < kAB) || r >= kABC ? 1 : 0;  // b, d
+      const std::uint64_t row_bit = r >= q.ab ? 1 : 0;                                // c, d
+      const std::uint64_t column_bit = (r >= q.a && r < q.ab) || r >= q.abc ? 1 : 0;  // b, d
       source = (source << 1) | row_bit;
       target = (target << 1) | column_bit;
     }

@@ -1,7 +1,7 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
 Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results, ppr, kcore, ssnsp,
-predecessors, bc, scc, cusha. Environment: WARPGRAPH, MPIEXEC,
+predecessors, bc, scc, cusha, split. Environment: WARPGRAPH, MPIEXEC,
 WG_DATA_DIR (as set by ctest)."""
 import json
 import os
@@ -92,10 +92,11 @@ def make_grid(workdir, side=48):
     return Fixture(graph, side + 1)
 
 
-def make_rmat(workdir, scale=12, name="rmat.h5", shards=3):
+def make_rmat(workdir, scale=12, name="rmat.h5", shards=3, rmat=None):
+    """A weighted RMAT graph; `rmat`: the quadrant probabilities "A,B,C" (more skew)."""
     graph = os.path.join(workdir, name)
     mpirun(2, ["generate", "--scale", scale, "--edge-factor", 8, "--seed", 7, "--max-weight", 50,
-               "--shards", shards, graph])
+               "--shards", shards, graph] + (["--rmat", rmat] if rmat else []))
     return Fixture(graph, 1)
 
 
@@ -714,6 +715,61 @@ def suite_cusha(workdir):
         result = mpirun(1, ["run"] + graph + args, check=False)
         expect(result.returncode != 0 and message in result.stderr,
                f"{' '.join(map(str, args))}: fails with '{message}'")
+
+def suite_split(workdir):
+    """Tigr's virtual split (--split K|auto) gives the results of no split: every basic
+    algorithm against its reference on a heavily skewed RMAT graph (a = 0.7) for every
+    layout, with K from 1 (every edge its own virtual node) to beyond the largest degree,
+    and in forced push and pull; then every other program, compared value for value with
+    its run without the split (integer programs exactly, floating-point ones to 1e-12);
+    the report's K and virtual nodes; the option errors."""
+    g = make_rmat(workdir, scale=11, name="skewed.h5", rmat="0.7,0.1,0.1")
+    degrees = np.diff(g.matrix.tocsc().indptr)
+    bounds = ["1", "3", "auto", "16", str(int(degrees.max()) + 1)]
+    case = 0
+    for ranks, extra in LAYOUTS:
+        for algo in ALGOS:
+            k = bounds[case % len(bounds)]
+            case += 1
+            rep, _ = run_case(g, algo, ranks, workdir, SECTION + extra + ["--split", k],
+                              tag=f"-split{k}")
+            walk = rep["partition_walk"]
+            expect(all(w["split"] > 0 and w["virtual_nodes"] > 0 for w in walk),
+                   f"{algo} np={ranks} --split {k}: the report gives K and the virtual nodes")
+    for algo, direction in (("bfs", "push"), ("sssp", "push"), ("sswp", "pull"), ("cc", "pull")):
+        run_case(g, algo, 2, workdir, SECTION + ["--split", "2", "--direction", direction],
+                 tag=f"-split-{direction}")
+    rep, _ = run_case(g, "bfs", 1, workdir, ["--split", "4"], tag="-split-table")
+    families = np.maximum(1, -(-degrees // 4))  # ceil(d / 4), at least 1
+    expect(rep["partition_walk"][0]["virtual_nodes"] == int(families.sum()),
+           f"--split 4: {int(families.sum())} virtual nodes, one per 4 in-edges and row")
+    unweighted = real_graph(workdir, "CA-GrQc.txt")
+    others = [("kcore", unweighted, []), ("ssnsp", g.path, ["--source", g.source]),
+              ("bc", real_graph(workdir, "karate.mtx"), ["--bc-sources", "all"]),
+              ("scc", g.path, []), ("ppr", g.path, ["--source", g.source]),
+              ("cs", g.path, ["--source", g.source]), ("hs", g.path, ["--source", g.source]),
+              ("nn", g.path, []), ("bfs", unweighted, ["--source", 0, "--predecessors"])]
+    for algo, path, extra in others:
+        for ranks, layout in ((1, []), (3, ["--devices-per-rank", 2])):
+            want = run_values(path, algo, ranks, os.path.join(workdir, f"{algo}-off.tsv"),
+                              SECTION + layout + extra)
+            got = run_values(path, algo, ranks, os.path.join(workdir, f"{algo}-split.tsv"),
+                             SECTION + layout + extra + ["--split", "2"])
+            _, a = ref.read_tsv_columns(want)
+            _, b = ref.read_tsv_columns(got)
+            a, b = np.array(a, dtype=float), np.array(b, dtype=float)
+            floating = algo in ("bc", "ppr", "cs", "hs", "nn")
+            same = (np.allclose(a, b, rtol=1e-12, atol=1e-15) if floating
+                    else np.array_equal(a, b))
+            expect(same, f"{algo} np={ranks} {' '.join(map(str, layout))}: --split 2 gives the values "
+                   f"of no split" + (" (to 1e-12)" if floating else " (exactly)"))
+    for args, message in ((["--split", "0"], "--split 0"), (["--split", "x"], "--split x"),
+                          (["--split", "4", "--kernel", "ws"], "leave --kernel auto")):
+        result = mpirun(1, ["run", "--graph", g.path, "--algo", "bfs", "--source", 1] + args,
+                        check=False)
+        expect(result.returncode != 0 and message in result.stderr,
+               f"{' '.join(args)}: fails with '{message}'")
+
 
 def main():
     suite, workdir = sys.argv[1], sys.argv[2]

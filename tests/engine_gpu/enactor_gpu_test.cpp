@@ -160,6 +160,7 @@ struct RunExtras {
   ExchangeMode exchange = ExchangeMode::targeted;
   std::uint64_t max_iterations = 0;  // 0: to convergence
   RunReport* report = nullptr;       // where the iteration records go, when given
+  unsigned split = 0;                // --split K (kChosenByPartition: auto)
 };
 
 // The whole value vector of one run, gathered on every rank.
@@ -190,6 +191,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.params.num_vertices = input.info().num_vertices;
   options.tolerance = 1e-10;
   options.walk.kernel = kernel;
+  options.walk.split = extras.split;
   options.direction = direction;
   options.exchange = extras.exchange;
   options.max_iterations = extras.max_iterations;
@@ -385,6 +387,47 @@ TEST_P(VirtualWarpTest, EveryWidthAgrees) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, VirtualWarpTest, ::testing::Values("rmat", "grid"));
+
+// --split K: Tigr's virtual nodes, pulled and pushed on the GPU, give the host backend's
+// values without the split, for K from 1 (one edge per virtual node) up, and auto, on the
+// hubs' rows of every length class, RMAT and the grid.
+class VirtualSplitTest : public GpuTest<std::string> {
+ protected:
+  template <typename P>
+  void compare(double tolerance) {
+    const MemoryGraph input = GetParam() == "rmat"   ? rmat_graph()
+                              : GetParam() == "grid" ? grid_graph()
+                                                     : hubs_graph();
+    std::uint64_t iterations = 0;
+    const auto want =
+        run<P>(input, 1, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations);
+    for (unsigned k : {1u, 3u, 16u, graph::kChosenByPartition})
+      for (Direction d : {Direction::automatic, Direction::push, Direction::pull})
+        for (int partitions : {1, 2}) {
+          RunExtras extras;
+          extras.split = k;
+          const auto got =
+              run<P>(input, partitions, gpu_, KernelChoice::automatic, d, iterations, extras);
+          const std::string what = std::string(P::kName) + " split " + std::to_string(k) + " " +
+                                   graph::to_string(d) + " " + std::to_string(partitions) +
+                                   " partitions";
+          EXPECT_EQ(count_differences(got, want, tolerance, 3, what), 0u) << what;
+        }
+  }
+};
+
+TEST_P(VirtualSplitTest, EveryBoundAgrees) {
+  compare<graph::Bfs>(0.0);
+  compare<graph::Sssp>(0.0);
+  compare<graph::Sswp>(0.0);
+  compare<graph::ConnectedComponents>(0.0);
+  compare<graph::KCore>(0.0);
+  compare<graph::ShortestPathCounts>(0.0);
+  compare<graph::PageRank>(1e-9);
+  compare<graph::HeatSimulation>(kSimulationTolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(Graphs, VirtualSplitTest, ::testing::Values("rmat", "grid", "hubs"));
 
 // A strip 6 vertices wide and 1,400 long (weights 1..9): a lone GPU partition walks most of
 // its 1,400 levels on the device (Partition::push_levels, 512 per launch at most), pushed

@@ -18,6 +18,7 @@
 #include "kernels/graph/cuda/row_block_pull.cuh"
 #include "kernels/graph/cuda/stream.hpp"
 #include "kernels/graph/cuda/thread_pull.cuh"
+#include "kernels/graph/cuda/virtual_split.cuh"
 #include "kernels/graph/cuda/vwc_pull.cuh"
 #include "kernels/graph/cuda/ws_pull.cuh"
 #include "kernels/graph/partition.hpp"
@@ -56,7 +57,8 @@ bool uses_row_blocks(KernelChoice kernel) {
 // its largest: every held vertex received once), so that a partition that cannot fit is
 // refused before any of it is allocated. README.md gives the formula in short.
 template <typename P>
-std::size_t device_bytes(const PartitionView& view, KernelChoice kernel) {
+std::size_t device_bytes(const PartitionView& view, KernelChoice kernel,
+                         const VirtualSplit& split) {
   using Value = typename P::Value;
   const std::size_t n = view.num_vertices, rows = view.stored.size();
   const std::size_t edges = view.in.indptr[rows], targets = view.num_targets;
@@ -67,8 +69,12 @@ std::size_t device_bytes(const PartitionView& view, KernelChoice kernel) {
   bytes += n * sizeof(Value) * (P::kAllActive ? 2 : 1);
   if (!P::kAllActive) bytes += 2 * n * sizeof(VertexId) + 2 * (n + 1) * sizeof(EdgeIndex);
   if (kernel == KernelChoice::dynamic) bytes += rows * sizeof(VertexId);
-  if (uses_row_blocks<P>(kernel))
+  if (split.k) {
+    bytes += split.first.size() * sizeof(EdgeIndex) + split.split_rows.size() * sizeof(VertexId);
+    bytes += split.virtual_nodes() * (sizeof(VertexId) + sizeof(Value));
+  } else if (uses_row_blocks<P>(kernel)) {
     bytes += (rows + 1) * sizeof(VertexId);  // row blocks: at most one per row
+  }
   if (view.vertex_weights) bytes += rows * sizeof(double);
   bytes += (rows + n) * sizeof(UpdatePair<Value>);  // outbox and inbox
   return bytes;
@@ -96,7 +102,15 @@ class CudaPartition final : public Partition<P> {
   CudaPartition(int device, const PartitionView& view, const WalkOptions& walk)
       : device_(device), view_(view), kernel_(walk.kernel), words_(bit_words(view.num_vertices)) {
     CUDA_CHECK(cudaSetDevice(device));
-    require_fits(device, device_bytes<P>(view, kernel_), view);
+    if (walk.split != 0) {
+      const auto rows = static_cast<VertexId>(view.stored.size());
+      const unsigned k =
+          walk.split == kChosenByPartition ? auto_split_degree(view.in.indptr, rows) : walk.split;
+      split_ = build_virtual_split(view.in.indptr, rows, k);
+      layout_.split = k;
+      layout_.virtual_nodes = split_.virtual_nodes();
+    }
+    require_fits(device, device_bytes<P>(view, kernel_, split_), view);
     int sms = 1, threads_per_sm = 2048;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     CUDA_CHECK(
@@ -145,9 +159,13 @@ class CudaPartition final : public Partition<P> {
     CUDA_CHECK(cudaMemsetAsync(block_updates_.data(), 0,
                                (max_blocks_ + 1) * sizeof(unsigned long long), st));
     CUDA_CHECK(cudaMemsetAsync(block_change_.data(), 0, (max_blocks_ + 1) * sizeof(double), st));
-    find_heavy_rows(st);
     keep_gathered_in_l2(st);
-    if (uses_row_blocks<P>(kernel_)) cut_row_blocks(st);
+    if (split_.k) {
+      upload_virtual_split(st);
+    } else {
+      find_heavy_rows(st);
+      if (uses_row_blocks<P>(kernel_)) cut_row_blocks(st);
+    }
     block_term_.grow(max_blocks_);
     section_loads_.grow(view.sections.count());
     host_section_loads_.grow(view.sections.count());
@@ -310,7 +328,7 @@ class CudaPartition final : public Partition<P> {
       return 0;
     } else {
       const unsigned long long alpha = direction == Direction::push ? 0 : push_alpha<P>();
-      if (direction == Direction::pull || level_blocks_ == 0 || assigned.empty() ||
+      if (direction == Direction::pull || level_blocks_ == 0 || split_.k || assigned.empty() ||
           !pushes_on_device(frontier_size_, frontier_edges_, level_edge_limit_, alpha,
                             view_.num_targets))
         return 0;
@@ -423,6 +441,7 @@ class CudaPartition final : public Partition<P> {
     }
   }
   void pull(const PullArgs<P>& a, VertexRange assigned) {
+    if (split_.k) return split_pull(a, assigned);
     const cudaStream_t st = stream_.get();
     KernelChoice kernel = kernel_;
     if (kernel == KernelChoice::automatic)
@@ -486,6 +505,35 @@ class CudaPartition final : public Partition<P> {
           <<<1, kBlockThreads, 0, st>>>(last, heavy_, assigned, heavy_partial_.data());
       CUDA_CHECK_LAUNCH();
     }
+  }
+  // The pull over the virtual nodes of the assigned rows, then over its split rows. All-
+  // active programs run both on the fixed grid: the second adds to the first's totals.
+  void split_pull(const PullArgs<P>& a, VertexRange assigned) {
+    const cudaStream_t st = stream_.get();
+    const VertexId row_begin = assigned.begin - view_.stored.begin;
+    const VertexId row_end = assigned.end - view_.stored.begin;
+    const EdgeIndex vn_begin = split_.first[row_begin], vn_end = split_.first[row_end];
+    const auto [lo, hi] = split_.split_rows_in(row_begin, row_end);
+    auto blocks = [&](std::size_t threads) {
+      return P::kAllActive ? max_blocks_ : blocks_for(threads);
+    };
+    split_members_kernel<P><<<blocks(vn_end - vn_begin), kBlockThreads, 0, st>>>(
+        a, split_device_, vn_begin, vn_end, split_partial_.data());
+    CUDA_CHECK_LAUNCH();
+    if (P::kAllActive || hi > lo) {
+      split_rows_kernel<P><<<blocks(hi - lo), kBlockThreads, 0, st>>>(a, split_device_, lo, hi,
+                                                                      split_partial_.data());
+      CUDA_CHECK_LAUNCH();
+    }
+  }
+  // The virtual split's table, on the device once (the host keeps its copy for the ranges).
+  void upload_virtual_split(cudaStream_t st) {
+    split_first_.upload(split_.first.data(), split_.first.size(), st);
+    split_row_of_.upload(split_.row_of.data(), split_.row_of.size(), st);
+    split_rows_.upload(split_.split_rows.data(), split_.split_rows.size(), st);
+    split_partial_.grow(std::max<std::size_t>(split_.virtual_nodes(), 1));
+    split_device_ = {split_.k, split_first_.data(), split_row_of_.data(), split_rows_.data(),
+                     split_.split_rows.size()};
   }
   // Rows of more than kHeavyDegree in-edges, cut into chunks (heavy_rows.cuh), from the
   // host's copy of the offsets, once.
@@ -565,8 +613,13 @@ class CudaPartition final : public Partition<P> {
   void push(VertexRange assigned, const FrontierOut& next) {
     const cudaStream_t st = stream_.get();
     const std::size_t size = frontier_size_;
-    queue_degrees_kernel<<<blocks_for(size + 1), kBlockThreads, 0, st>>>(
-        queue_[cur_].data(), size, targets_indptr_.data(), degrees_.data());
+    // The scan numbers the frontier's out-edges, or with the split its virtual nodes.
+    if (split_.k)
+      queue_families_kernel<<<blocks_for(size + 1), kBlockThreads, 0, st>>>(
+          queue_[cur_].data(), size, targets_indptr_.data(), split_.k, degrees_.data());
+    else
+      queue_degrees_kernel<<<blocks_for(size + 1), kBlockThreads, 0, st>>>(
+          queue_[cur_].data(), size, targets_indptr_.data(), degrees_.data());
     CUDA_CHECK_LAUNCH();
     std::size_t bytes = scan_bytes_;
     CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp_.data(), bytes, degrees_.data(),
@@ -581,8 +634,15 @@ class CudaPartition final : public Partition<P> {
                  view_.targets.weights ? target_weights_.data() : nullptr};
     p.assigned = assigned;
     p.statics = view_.statics ? statics_.data() : nullptr;
-    const std::size_t warps = (frontier_edges_ + 32 * kPushRounds - 1) / (32 * kPushRounds);
-    push_kernel<P><<<blocks_for(warps * 32), kBlockThreads, 0, st>>>(p, values_.data(), next);
+    if (split_.k) {
+      // At most one member per vertex beyond one per K edges; the kernel reads the count.
+      const std::size_t members = size + frontier_edges_ / split_.k;
+      split_push_kernel<P>
+          <<<blocks_for(members), kBlockThreads, 0, st>>>(p, split_.k, values_.data(), next);
+    } else {
+      const std::size_t warps = (frontier_edges_ + 32 * kPushRounds - 1) / (32 * kPushRounds);
+      push_kernel<P><<<blocks_for(warps * 32), kBlockThreads, 0, st>>>(p, values_.data(), next);
+    }
     CUDA_CHECK_LAUNCH();
   }
 
@@ -618,6 +678,11 @@ class CudaPartition final : public Partition<P> {
   DeviceBuffer<EdgeIndex> heavy_first_, heavy_chunk_begin_;
   DeviceBuffer<unsigned> heavy_chunk_row_;
   DeviceBuffer<Value> heavy_partial_;
+  VirtualSplit split_;  // --split: the host's table (k 0: none)
+  VirtualSplitView split_device_{};
+  DeviceBuffer<EdgeIndex> split_first_;
+  DeviceBuffer<VertexId> split_row_of_, split_rows_;
+  DeviceBuffer<Value> split_partial_;
   RowBlocks row_blocks_{};
   DeviceBuffer<VertexId> row_block_first_;
   PinnedBuffer<double> host_section_loads_;

@@ -211,9 +211,11 @@ __device__ __forceinline__ void record_changes(const PullArgs<P>& a, bool change
   }
 }
 
-// Writes the block's totals to its slot (all-active programs; every thread calls it).
+// Writes the block's totals to its slot, or adds them to what an earlier kernel of the
+// same grid wrote there (all-active programs; every thread calls it).
 template <typename P>
-__device__ __forceinline__ void store_block_totals(const PullArgs<P>& a, const LaneTotals& t) {
+__device__ __forceinline__ void store_block_totals(const PullArgs<P>& a, const LaneTotals& t,
+                                                   bool accumulate = false) {
   if constexpr (P::kAllActive) {
     __shared__ LaneTotals warps[kWarpsPerBlock];
     const unsigned long long updates = warp_sum(t.updates);
@@ -225,6 +227,10 @@ __device__ __forceinline__ void store_block_totals(const PullArgs<P>& a, const L
       for (int w = 0; w < kWarpsPerBlock; ++w) {
         sum.updates += warps[w].updates;
         sum.change += warps[w].change;
+      }
+      if (accumulate) {
+        sum.updates += a.totals.updates[blockIdx.x];
+        sum.change += a.totals.change[blockIdx.x];
       }
       a.totals.updates[blockIdx.x] = sum.updates;
       a.totals.change[blockIdx.x] = sum.change;

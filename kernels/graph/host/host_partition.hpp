@@ -15,6 +15,7 @@
 #include "kernels/graph/host/compact_outbox.hpp"
 #include "kernels/graph/host/pull_compute.hpp"
 #include "kernels/graph/host/push_compute.hpp"
+#include "kernels/graph/host/split_compute.hpp"
 #include "kernels/graph/partition.hpp"
 
 namespace wg::graph::host {
@@ -25,13 +26,21 @@ class HostPartition final : public Partition<P> {
   using Value = typename P::Value;
   using Update = UpdatePair<Value>;
 
-  HostPartition(const PartitionView& view, const WalkOptions& /*walk*/)
+  HostPartition(const PartitionView& view, const WalkOptions& walk)
       : view_(view),
         words_(bit_words(view.num_vertices)),
         values_(view.num_vertices),
         frontier_(words_, 0),
         next_(words_, 0) {
     if (P::kAllActive) messages_.resize(view.num_vertices);
+    if (walk.split != 0) {
+      const auto rows = static_cast<VertexId>(view.stored.size());
+      const unsigned k =
+          walk.split == kChosenByPartition ? auto_split_degree(view.in.indptr, rows) : walk.split;
+      split_ = build_virtual_split(view.in.indptr, rows, k);
+      layout_.split = k;
+      layout_.virtual_nodes = split_.virtual_nodes();
+    }
   }
 
   void load(const Value* values, const BitWord* frontier) override {
@@ -94,15 +103,22 @@ class HostPartition final : public Partition<P> {
     if (stats.pulled) {
       if constexpr (P::kAllActive) take_messages();
       const PullTotals totals =
-          pull_compute<P>(view_.in, view_.sections, assigned, frontier_.data(), messages_.data(),
-                          values_.data(), view_.vertex_weights, p, next_.data());
+          split_.k ? split_pull_compute<P>(view_.in, split_, assigned, frontier_.data(),
+                                           messages_.data(), values_.data(), view_.vertex_weights,
+                                           p, next_.data(), partial_)
+                   : pull_compute<P>(view_.in, view_.sections, assigned, frontier_.data(),
+                                     messages_.data(), values_.data(), view_.vertex_weights, p,
+                                     next_.data());
       stats.updates = totals.updates;
       stats.change = totals.change;
       stats.edges = view_.in.indptr[assigned.end - view_.in.rows.begin] -
                     view_.in.indptr[assigned.begin - view_.in.rows.begin];
     } else if constexpr (!P::kAllActive) {
-      stats.edges = push_compute<P>(view_.targets, words_, frontier_.data(), assigned,
-                                    view_.statics, values_.data(), next_.data());
+      stats.edges =
+          split_.k ? split_push_compute<P>(view_.targets, split_.k, words_, frontier_.data(),
+                                           assigned, view_.statics, values_.data(), next_.data())
+                   : push_compute<P>(view_.targets, words_, frontier_.data(), assigned,
+                                     view_.statics, values_.data(), next_.data());
       stats.updates = count_in(next_.data(), assigned);
     }
     outbox_.clear();
@@ -184,6 +200,8 @@ class HostPartition final : public Partition<P> {
   std::vector<BitWord> frontier_;
   std::vector<BitWord> next_;
   std::vector<Update> outbox_;
+  VirtualSplit split_;          // --split: the rows' virtual nodes (k 0: none)
+  std::vector<Value> partial_;  // --split: what each member of a split row reduced
   std::uint64_t frontier_size_ = 0;
   std::uint64_t frontier_edges_ = 0;
 };
