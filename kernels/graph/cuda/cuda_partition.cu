@@ -328,7 +328,7 @@ class CudaPartition final : public Partition<P> {
       return 0;
     } else {
       const unsigned long long alpha = direction == Direction::push ? 0 : push_alpha<P>();
-      if (direction == Direction::pull || level_blocks_ == 0 || split_.k || assigned.empty() ||
+      if (direction == Direction::pull || level_blocks_ == 0 || assigned.empty() ||
           !pushes_on_device(frontier_size_, frontier_edges_, level_edge_limit_, alpha,
                             view_.num_targets))
         return 0;
