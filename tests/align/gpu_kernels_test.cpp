@@ -199,6 +199,20 @@ std::vector<Scheme> schemes() {
   ScoringOptions fine = protein;
   fine.gap_extend = 0.05;
   all.push_back({Alphabet::protein, fine});
+  // Protein schemes past the usual affine ones: gap open below gap extend (a new gap then
+  // beats extending one), and linear gaps with every end free.
+  ScoringOptions cheap_open = protein;
+  cheap_open.end_gaps_free = false;
+  cheap_open.gap_open = 1;
+  cheap_open.gap_extend = 3;
+  all.push_back({Alphabet::protein, cheap_open});
+  ScoringOptions protein_linear;
+  protein_linear.matrix = "BLOSUM62";
+  protein_linear.gap_open = 4;
+  protein_linear.gap_extend = 4;
+  protein_linear.mode = "semi-global";
+  protein_linear.free_ends = "qb,qe,db,de";
+  all.push_back({Alphabet::protein, protein_linear});
   // Local alignment (the 32-bit kernels only) and semi-global ones whose free ends differ
   // between begin and end, query and target (negative bests reduced across blocks too).
   dna.end_gaps_free = false;
