@@ -13,6 +13,7 @@
 
 #include "kernels/graph/host/atomic_value.hpp"
 #include "kernels/graph/host/compact_outbox.hpp"
+#include "kernels/graph/host/group_activation.hpp"
 #include "kernels/graph/host/pull_compute.hpp"
 #include "kernels/graph/host/push_compute.hpp"
 #include "kernels/graph/partition.hpp"
@@ -25,13 +26,17 @@ class HostPartition final : public Partition<P> {
   using Value = typename P::Value;
   using Update = UpdatePair<Value>;
 
-  HostPartition(const PartitionView& view, const WalkOptions& /*walk*/)
+  HostPartition(const PartitionView& view, const WalkOptions& walk)
       : view_(view),
         words_(bit_words(view.num_vertices)),
         values_(view.num_vertices),
         frontier_(words_, 0),
-        next_(words_, 0) {
+        next_(words_, 0),
+        // The host holds every edge in host memory: --group auto means none here.
+        groups_(view, can_group<P>() && walk.group != kChosenByPartition ? walk.group : 1) {
     if (P::kAllActive) messages_.resize(view.num_vertices);
+    layout_.group = groups_.ratio();
+    layout_.activation_edges = groups_.on() ? groups_.edges() : view.num_targets;
   }
 
   void load(const Value* values, const BitWord* frontier) override {
@@ -89,14 +94,18 @@ class HostPartition final : public Partition<P> {
     StepStats stats;
     ProgramParams p = params;
     if (own_global_term && P::kHasGlobalTerm) p.global_sum = global_term(assigned);
-    const Direction way = choose_direction<P>(direction, frontier_edges_, view_.num_targets);
+    // Grouped activation keeps no exact out-edges to push along: every step pulls.
+    const Direction way = groups_.on()
+                              ? Direction::pull
+                              : choose_direction<P>(direction, frontier_edges_, view_.num_targets);
     stats.pulled = way == Direction::pull;
     if (stats.pulled) {
       if constexpr (P::kAllActive) take_messages();
-      const PullTotals totals =
-          pull_compute<P>(view_.in, view_.sections, assigned, frontier_.data(), messages_.data(),
-                          values_.data(), view_.vertex_weights, p, next_.data());
+      const PullTotals totals = pull_compute<P>(
+          view_.in, view_.sections, assigned, frontier_.data(), messages_.data(), values_.data(),
+          view_.vertex_weights, p, next_.data(), groups_.activate(frontier_.data()));
       stats.updates = totals.updates;
+      stats.redundant = totals.redundant;
       stats.change = totals.change;
       stats.edges = view_.in.indptr[assigned.end - view_.in.rows.begin] -
                     view_.in.indptr[assigned.begin - view_.in.rows.begin];
@@ -184,6 +193,7 @@ class HostPartition final : public Partition<P> {
   std::vector<BitWord> frontier_;
   std::vector<BitWord> next_;
   std::vector<Update> outbox_;
+  GroupActivation groups_;
   std::uint64_t frontier_size_ = 0;
   std::uint64_t frontier_edges_ = 0;
 };
