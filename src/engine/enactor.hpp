@@ -430,7 +430,9 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
 
   // 3. exchange.
   const std::size_t partitions = static_cast<std::size_t>(g_.plan.num_partitions);
-  std::vector<double> totals(6 + 2 * partitions, 0.0);
+  // updates, edges, outbox and received bytes, signal, pulls; change and edges per
+  // partition; redundant vertices (grouping).
+  std::vector<double> totals(7 + 2 * partitions, 0.0);
   if (!lone_) {
     if (options_.exchange == ExchangeMode::targeted)
       exchange_targeted(stats, totals);
@@ -448,6 +450,7 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
     totals[5] += stats[d].pulled ? 1.0 : 0.0;
     totals[6 + p] = stats[d].change;
     totals[6 + partitions + p] = static_cast<double>(stats[d].edges);
+    totals[6 + 2 * partitions] += static_cast<double>(stats[d].redundant);
     locals_[d].part->end_iteration();
   }
   totals[4] = stop_signal_received() != 0 ? 1.0 : 0.0;
@@ -457,6 +460,7 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
   record.outbox_bytes = static_cast<std::uint64_t>(totals[2]);
   record.received_bytes = static_cast<std::uint64_t>(totals[3]);
   record.pull_partitions = static_cast<std::uint64_t>(totals[5]);
+  record.redundant = static_cast<std::uint64_t>(totals[6 + 2 * partitions]);
   for (std::size_t p = 0; p < partitions; ++p) {
     record.change += totals[6 + p];
     record.partition_edges.push_back(static_cast<std::uint64_t>(totals[6 + partitions + p]));

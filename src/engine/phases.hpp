@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <typeindex>
 #include <vector>
 
@@ -77,14 +78,19 @@ class PhaseRunner {
 
   // Iterations of all phases run so far.
   std::uint64_t iterations() const { return iterations_; }
+  // Each phase's partition_walk (what its partitions built, by phase name): phases may
+  // differ, as vertex grouping leaves the pull-only ones exact (vertex_groups.hpp).
+  const nlohmann::json& walks() const { return walks_; }
 
  private:
   template <typename P>
   Enactor<P>& enactor(RunReport& report) {
     std::shared_ptr<void>& held = enactors_[std::type_index(typeid(P))];
-    if (!held)
+    if (!held) {
       held = std::make_shared<Enactor<P>>(P::kReversed ? reversed_ : forward_, exchanger_, world_,
                                           options_, report);
+      walks_[P::kName] = report.header()["partition_walk"];
+    }
     return *static_cast<Enactor<P>*>(held.get());
   }
 
@@ -95,6 +101,7 @@ class PhaseRunner {
   EnactOptions options_;
   std::map<std::type_index, std::shared_ptr<void>> enactors_;
   std::uint64_t iterations_ = 0;
+  nlohmann::json walks_ = nlohmann::json::object();
 };
 
 }  // namespace wg::engine

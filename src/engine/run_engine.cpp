@@ -222,6 +222,13 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
   WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
   WG_REQUIRE(!o.bc_sources || P::kName == std::string(Betweenness::kName),
              "--bc-sources: only --algo bc takes it (--algo {} given)", P::kName);
+  // (auto means none for them.)
+  if constexpr (P::kAllActive)
+    WG_REQUIRE(o.group == "off" || o.group == "auto",
+               "--group {}: --algo {} recomputes every vertex every iteration, so it has no "
+               "activation to group; vertex grouping serves frontier programs (bfs, sssp, sswp, "
+               "cc, ssnsp, bc, scc)",
+               o.group, P::kName);
 }
 
 void check_checkpoint(const Checkpoint& c, const RunOptions& o, const graph::GraphInfo& info,
@@ -300,6 +307,10 @@ graph::WalkOptions walk_choice(const RunOptions& o) {
   WG_REQUIRE(walk.split == 0 || o.kernel == "auto",
              "--split {} walks the virtual nodes with its own kernel: leave --kernel auto",
              o.split);
+  WG_REQUIRE(walk.group == 1 || walk.group == graph::kChosenByPartition || o.direction != "push",
+             "--group {} keeps no exact out-edges to push along, so every iteration pulls: "
+             "leave --direction auto (or pull)",
+             o.group);
   return walk;
 }
 
@@ -470,8 +481,11 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
             ? fmt::format("ranks within {:.3g} in L1 of the converged ranks", o.tolerance)
             : fmt::format("networkx rule: {:.3g} x {} vertices", o.tolerance, info.num_vertices));
   }
+  // (Grouped activation pulls every iteration; --group auto decides per partition.)
+  const bool grouped = e.walk.group != 1 && e.walk.group != graph::kChosenByPartition;
   if (!P::kAllActive)
-    h["direction"] = P::kWholeLevel || P::kPullOnly ? "pull" : graph::to_string(e.direction);
+    h["direction"] =
+        P::kWholeLevel || P::kPullOnly || grouped ? "pull" : graph::to_string(e.direction);
   if (P::kVertexWeights)
     h["personalization"] =
         o.personalization_path.empty() ? fmt::format("source {}", source) : o.personalization_path;
@@ -585,6 +599,7 @@ int run_phased(const RunOptions& o, const GraphInput& input, const comm::GraphTo
     return kExitInterrupted;
   }
   result.iterations = phases.iterations();
+  report.header()["phase_walk"] = phases.walks();
   report.finish("converged", result.iterations, load_seconds);
   if (!o.output_path.empty()) {
     write_results<A>(o, info, ids, result, 0, nullptr, topology.world());

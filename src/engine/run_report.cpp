@@ -32,7 +32,7 @@ void RunReport::add(IterationRecord record) {
 void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterations,
                        double load_seconds) {
   double seconds = 0.0, step = 0.0, exchange = 0.0;
-  std::uint64_t edges = 0, outbox = 0, received = 0;
+  std::uint64_t edges = 0, outbox = 0, received = 0, redundant = 0;
   for (const IterationRecord& r : iterations_) {
     seconds += r.seconds;
     step += r.step_seconds;
@@ -40,6 +40,7 @@ void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterat
     edges += r.edges;
     outbox += r.outbox_bytes;
     received += r.received_bytes;
+    redundant += r.redundant;
   }
   const double rate = seconds > 0.0 ? static_cast<double>(edges) / seconds : 0.0;
   summary_ = {{"stopped_by", stopped_by},
@@ -52,7 +53,8 @@ void RunReport::finish(const std::string& stopped_by, std::uint64_t total_iterat
               {"edges", edges},
               {"edges_per_second", rate},
               {"outbox_bytes", outbox},
-              {"received_bytes", received}};
+              {"received_bytes", received},
+              {"redundant", redundant}};
   if (log_progress_)
     spdlog::info(
         "{} after {} iterations: {:.3f} s ({:.3f} s loading), {:.3g} edges/s, {} in outboxes",
@@ -72,6 +74,7 @@ void RunReport::write(const std::string& path) const {
                           {"outbox_bytes", r.outbox_bytes},
                           {"received_bytes", r.received_bytes},
                           {"pull_partitions", r.pull_partitions},
+                          {"redundant", r.redundant},
                           {"change", r.change},
                           {"seconds", r.seconds},
                           {"step_seconds", r.step_seconds},

@@ -20,6 +20,9 @@ struct IterationRecord {
   std::uint64_t outbox_bytes = 0;    // (id, value) pairs put in outboxes, all partitions
   std::uint64_t received_bytes = 0;  // bytes received by all ranks in the exchange
   std::uint64_t pull_partitions = 0;
+  // Vertex grouping: vertices pulled because their group was active whose in-edges brought
+  // nothing (reduced to the identity), which exact activation would not have pulled.
+  std::uint64_t redundant = 0;
   double change = 0.0;  // summed change of the values (PageRank: L1)
   double seconds = 0.0;
   double step_seconds = 0.0;      // rank 0's balance and compute

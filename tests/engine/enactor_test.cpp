@@ -15,6 +15,7 @@
 #include <mpi.h>
 
 #include <tuple>
+#include <type_traits>
 
 #include "kernels/graph/bfs.hpp"
 #include "kernels/graph/cc.hpp"
@@ -80,8 +81,11 @@ class MemoryGraph final : public GraphInput {
 
 using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, ExchangeMode, Direction>;
 
+// With `group` > 1 the partitions group their activation (vertex_groups.hpp); the
+// iteration records go to `records` when given.
 template <typename P>
-std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
+std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0, unsigned group = 1,
+                                   std::vector<IterationRecord>* records = nullptr) {
   comm::GraphTopology topology(MPI_COMM_WORLD, 1);  // every rank its own node
   MemoryGraph input(hand_graph());
   LoadOptions load;
@@ -97,10 +101,12 @@ std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
   options.balance = std::get<1>(layout);
   options.exchange = std::get<2>(layout);
   options.direction = std::get<3>(layout);
+  options.walk.group = group;
   RunReport report(false);
   Enactor<P> enactor(g, *exchanger, MPI_COMM_WORLD, options, report);
   const auto result = enactor.run();
   EXPECT_EQ(result.reason, StopReason::converged);
+  if (records) *records = report.iterations();
 
   // Gather every rank's range to compare the whole vector.
   std::vector<double> mine;
@@ -155,6 +161,63 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(ExchangeMode::targeted, ExchangeMode::vertex_refinement,
                                          ExchangeMode::all_updates),
                        ::testing::Values(Direction::automatic, Direction::push, Direction::pull)));
+
+// Vertex grouping (--group r): the same values for every ratio, partitions per rank and
+// exchange, every iteration pulled (auto direction), and the redundant vertices counted.
+using GroupLayout = std::tuple<unsigned /*ratio*/, int /*devices per rank*/, ExchangeMode>;
+
+class GroupedEnactorTest : public ::testing::TestWithParam<GroupLayout> {
+ protected:
+  // BFS and SSSP pull vertices whose group the frontier reaches before they do (CC's first
+  // iteration, every vertex in the frontier, may leave none).
+  template <typename P>
+  std::vector<double> run(VertexId source = 0) {
+    const auto& [ratio, devices, exchange] = GetParam();
+    std::vector<IterationRecord> records;
+    const Layout layout{devices, true, exchange, Direction::automatic};
+    const auto values = run_everywhere<P>(layout, source, ratio, &records);
+    std::uint64_t redundant = 0;
+    for (const IterationRecord& r : records) {
+      EXPECT_GT(r.pull_partitions, 0u) << P::kName << ": grouped iterations pull";
+      redundant += r.redundant;
+    }
+    if (!std::is_same_v<P, graph::ConnectedComponents>) {
+      EXPECT_GT(redundant, 0u) << P::kName << " ratio " << ratio;
+    }
+    return values;
+  }
+};
+
+TEST_P(GroupedEnactorTest, BfsHops) {
+  const auto values = run<graph::Bfs>();
+  for (VertexId v = 0; v < kVertices; ++v) {
+    const double want = v < 100 ? v : v < 200 ? v - 99.0 : std::numeric_limits<double>::infinity();
+    EXPECT_EQ(values[v], want) << "vertex " << v;
+  }
+}
+
+TEST_P(GroupedEnactorTest, SsspDistances) {
+  const auto values = run<graph::Sssp>();
+  for (VertexId v = 0; v < kVertices; ++v) {
+    const double want = v < 100 ? v : v < 200 ? v - 50.0 : std::numeric_limits<double>::infinity();
+    EXPECT_EQ(values[v], want) << "vertex " << v;
+  }
+  const auto far = run<graph::Sssp>(200);
+  EXPECT_EQ(far[203], 16777218.0);
+}
+
+TEST_P(GroupedEnactorTest, ComponentLabels) {
+  const auto values = run<graph::ConnectedComponents>();
+  for (VertexId v = 0; v < kVertices; ++v)
+    EXPECT_EQ(values[v], v < 200 ? 0.0 : v <= 203 ? 200.0 : v) << "vertex " << v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Ratios, GroupedEnactorTest,
+                         ::testing::Combine(::testing::Values(2u, 4u, 32u, 64u),
+                                            ::testing::Values(1, 2),
+                                            ::testing::Values(ExchangeMode::targeted,
+                                                              ExchangeMode::vertex_refinement,
+                                                              ExchangeMode::all_updates)));
 
 }  // namespace
 }  // namespace wg::engine

@@ -1,7 +1,7 @@
 """Runs `warpgraph run` under mpirun on test graphs and compares every result with an
 independent reference (graph_reference.py). Usage: engine_check.py SUITE WORKDIR
 Suites: rmat, grid, real, options, checkpoint, signal, pagerank, results, ppr, kcore, ssnsp,
-predecessors, bc, scc, cusha, split. Environment: WARPGRAPH, MPIEXEC,
+predecessors, bc, scc, cusha, split, group, group_more. Environment: WARPGRAPH, MPIEXEC,
 WG_DATA_DIR (as set by ctest)."""
 import json
 import os
@@ -716,6 +716,7 @@ def suite_cusha(workdir):
         expect(result.returncode != 0 and message in result.stderr,
                f"{' '.join(map(str, args))}: fails with '{message}'")
 
+
 def suite_split(workdir):
     """Tigr's virtual split (--split K|auto) gives the results of no split: every basic
     algorithm against its reference on a heavily skewed RMAT graph (a = 0.7) for every
@@ -769,6 +770,142 @@ def suite_split(workdir):
                         check=False)
         expect(result.returncode != 0 and message in result.stderr,
                f"{' '.join(args)}: fails with '{message}'")
+
+
+GROUP_RATIOS = [2, 4, 32, 64]
+
+
+def read_text(path):
+    with open(path) as f:
+        return f.read()
+
+
+def group_against_exact(g, layouts, workdir):
+    """For every r, bfs, sssp, sswp and cc on fixture g, under each layout, give the
+    reference's values, byte for byte those of the run without grouping, in as many
+    iterations as it takes pulling every iteration (grouped runs always pull); the report's
+    activation edges shrink as r grows, grouped runs count their redundant vertices, exact
+    activation counts none."""
+    name = os.path.basename(g.path)
+    for algo in ("bfs", "sssp", "sswp", "cc"):
+        for ranks, extra in layouts:
+            layout = f"np={ranks} {' '.join(map(str, extra))}".strip()
+            exact_rep, exact_out = run_case(g, algo, ranks, workdir,
+                                            SECTION + extra + ["--direction", "pull"],
+                                            tag="-exact")
+            exact = read_text(exact_out)
+            edges = [w["activation_edges"] for w in exact_rep["partition_walk"]]
+            expect(exact_rep["summary"]["redundant"] == 0
+                   and all(w["group"] == 1 for w in exact_rep["partition_walk"]),
+                   f"{name} {algo} {layout}: exact activation, no redundant vertex")
+            for r in GROUP_RATIOS:
+                rep, out = run_case(g, algo, ranks, workdir, SECTION + extra + ["--group", r],
+                                    tag=f"-group{r}")
+                walk = rep["partition_walk"]
+                smaller = [w["activation_edges"] for w in walk]
+                expect(read_text(out) == exact
+                       and rep["summary"]["iterations"] == exact_rep["summary"]["iterations"],
+                       f"{name} {algo} {layout} --group {r}: the values and iterations of "
+                       "exact activation")
+                expect(all(w["group"] == r for w in walk)
+                       and all(s <= e for s, e in zip(smaller, edges))
+                       and rep["direction"] == "pull"
+                       and all(it["pull_partitions"] == rep["partitions"]
+                               for it in rep["iterations"])
+                       and all("redundant" in it for it in rep["iterations"]),
+                       f"{name} {algo} {layout} --group {r}: activation edges {smaller} "
+                       f"(previous ratio {edges}), every iteration pulled, "
+                       f"{rep['summary']['redundant']} redundant vertices")
+                edges = smaller
+                if r == GROUP_RATIOS[-1] and ranks == 1:
+                    expect(rep["summary"]["redundant"] > 0,
+                           f"{name} {algo} --group {r}: redundant vertices counted "
+                           f"({rep['summary']['redundant']}), the sum of the iterations' "
+                           f"({sum(it['redundant'] for it in rep['iterations'])})")
+                    expect(rep["summary"]["redundant"]
+                           == sum(it["redundant"] for it in rep["iterations"]),
+                           f"{name} {algo} --group {r}: the summary sums the iterations")
+
+
+def suite_group(workdir):
+    """--group r (KiTES vertex grouping) against exact activation on an RMAT graph under every
+    layout (1-4 ranks, two partitions per rank); the activation edges of one partition by
+    ratio; --group auto on the host backend."""
+    rmat = make_rmat(workdir)
+    group_against_exact(rmat, LAYOUTS, workdir)
+    # On one partition the activation edges shrink strictly with r (the RMAT graph).
+    sizes = []
+    for r in [1] + GROUP_RATIOS:
+        rep, _ = run_case(rmat, "bfs", 1, workdir, ["--group", "off" if r == 1 else r],
+                          tag=f"-size{r}")
+        sizes.append(rep["partition_walk"][0]["activation_edges"])
+    expect(all(a > b for a, b in zip(sizes, sizes[1:])),
+           f"rmat bfs np=1: activation edges {sizes} shrink as r grows (1, 2, 4, 32, 64)")
+
+    # auto is no grouping on the host, and means none for all-active programs.
+    rep, _ = run_case(rmat, "pagerank", 2, workdir, ["--group", "auto"], tag="-auto")
+    expect(all(w["group"] == 1 for w in rep["partition_walk"]),
+           "pagerank --group auto: no grouping")
+    rep, _ = run_case(rmat, "bfs", 2, workdir, ["--group", "auto"], tag="-auto")
+    expect(all(w["group"] == 1 for w in rep["partition_walk"]),
+           "bfs --group auto on the host backend: no grouping")
+
+
+def suite_group_more(workdir):
+    """--group r on the Rome road network (bfs, sssp, sswp, cc), and for ssnsp, bc and scc
+    (whose pull-only phases keep exact activation) on smaller graphs."""
+    group_against_exact(Fixture(real_graph(workdir, "rome99.gr"), 0), FEW_LAYOUTS, workdir)
+
+    def same_as_exact(path, algo, ranks, extra, check):
+        tag = f"{algo}-{ranks}{'-'.join(map(str, extra))}"
+        exact = read_text(run_values(path, algo, ranks, os.path.join(workdir, f"{tag}.tsv"),
+                                     SECTION + extra))
+        check(exact)
+        for r in GROUP_RATIOS:
+            report = os.path.join(workdir, f"{tag}-{r}.json")
+            out = run_values(path, algo, ranks, os.path.join(workdir, f"{tag}-{r}.tsv"),
+                             SECTION + extra + ["--group", r, "--report", report])
+            expect(read_text(out) == exact,
+                   f"{os.path.basename(path)} {algo} np={ranks} {' '.join(map(str, extra))} "
+                   f"--group {r}: the values of exact activation")
+            with open(report) as f:
+                yield r, json.load(f)
+
+    small = make_rmat(workdir, scale=11, name="rmat11.h5")
+    want = ref.shortest_path_counts(small.counts, int(small.source))
+    for ranks, extra in FEW_LAYOUTS:
+        def counts_ok(text):
+            got = [int(line.split("\t")[1]) for line in text.splitlines()[1:]]
+            expect(got == want, f"rmat11 ssnsp np={ranks}: exact counts")
+        for _ in same_as_exact(small.path, "ssnsp", ranks, extra + ["--source", small.source],
+                               counts_ok):
+            pass
+    karate = real_graph(workdir, "karate.mtx")
+    _, counts, _ = ref.load_graph(karate)
+    want_bc = ref.betweenness(counts, False)
+    for ranks, extra in FEW_LAYOUTS:
+        def bc_ok(text):
+            got = np.array([float(line.split("\t")[1]) for line in text.splitlines()[1:]])
+            expect(np.allclose(got, want_bc, rtol=1e-9, atol=1e-9),
+                   f"karate bc np={ranks}: equals networkx")
+        for r, rep in same_as_exact(karate, "bc", ranks, extra, bc_ok):
+            walks = rep["phase_walk"]
+            expect(all(w["group"] == r for w in walks["bc-forward"])
+                   and all(w["group"] == 1 for w in walks["bc-backward"]),
+                   f"karate bc --group {r}: the forward phase grouped, the backward one "
+                   "(pull-only) exact")
+    gnutella = real_graph(workdir, "p2p-Gnutella08.txt.gz")
+    _, counts, _ = ref.load_graph(gnutella)
+    want_scc = ref.strong_components(counts)
+    for ranks, extra in FEW_LAYOUTS:
+        def scc_ok(text):
+            got = np.array([int(line.split("\t")[1]) for line in text.splitlines()[1:]])
+            expect(np.array_equal(got, want_scc), f"gnutella scc np={ranks}: equals networkx")
+        for r, rep in same_as_exact(gnutella, "scc", ranks, extra, scc_ok):
+            walks = rep["phase_walk"]
+            expect(all(w["group"] == r for w in walks["scc-colour"])
+                   and all(w["group"] == 1 for w in walks["scc-reach"]),
+                   f"gnutella scc --group {r}: the colour phase grouped, reach (pull-only) exact")
 
 
 def main():

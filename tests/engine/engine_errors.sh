@@ -74,4 +74,23 @@ assert_contains "$out" "only --kernel vwc has virtual warps" "--virtual-warp wit
 out=$(run2 run --graph "$g" --algo bfs --source 0 --backend host --kernel vwc --virtual-warp auto \
   --output "$work/vwc.tsv")
 assert_status 0 $? "--virtual-warp auto on the host backend"
+
+# --group: a ratio of 2, 4, 32 or 64, for frontier programs, which then pull every iteration.
+out=$(run2 run --graph "$g" --algo bfs --source 0 --group 3 --output "$work/o.tsv")
+assert_nonzero $? "--group 3"
+assert_contains "$out" "--group 3 is not known (2, 4, 32, 64, auto or off)" "--group 3"
+assert_no_file "$work/o.tsv" "--group 3"
+
+out=$(run2 run --graph "$g" --algo pagerank --group 2 --output "$work/o.tsv")
+assert_nonzero $? "--group 2 --algo pagerank"
+assert_contains "$out" "--group 2: --algo pagerank recomputes every vertex every iteration" \
+  "--group 2 --algo pagerank"
+assert_no_file "$work/o.tsv" "--group 2 --algo pagerank"
+
+out=$(run2 run --graph "$g" --algo bfs --source 0 --group 4 --direction push)
+assert_nonzero $? "--group 4 --direction push"
+assert_contains "$out" "every iteration pulls" "--group 4 --direction push"
+
+out=$(run2 run --graph "$g" --algo pagerank --group auto --output "$work/auto.tsv")
+assert_status 0 $? "--group auto --algo pagerank (no grouping)"
 finish

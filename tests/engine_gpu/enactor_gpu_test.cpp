@@ -4,8 +4,9 @@
 // rank. BFS, SSSP, SSWP, CC, k-core and path counts must match exactly (their result does
 // not depend on the order of updates); PageRank and PPR to 1e-9 per vertex (sums in
 // another order); cs, hs and nn to kSimulationTolerance (below). Then every virtual-warp
-// width K (and auto) against the others, and the multi-phase algorithms (bc, scc) through
-// their drivers, CUDA phases against host phases.
+// width K (and auto) against the others, the multi-phase algorithms (bc, scc) through
+// their drivers, CUDA phases against host phases, and vertex grouping (--group r) for
+// every ratio and frontier pull kernel.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -161,6 +162,7 @@ struct RunExtras {
   std::uint64_t max_iterations = 0;  // 0: to convergence
   RunReport* report = nullptr;       // where the iteration records go, when given
   unsigned split = 0;                // --split K (kChosenByPartition: auto)
+  unsigned group = 1;                // vertex grouping's ratio (1: none)
 };
 
 // The whole value vector of one run, gathered on every rank.
@@ -192,6 +194,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
   options.tolerance = 1e-10;
   options.walk.kernel = kernel;
   options.walk.split = extras.split;
+  options.walk.group = extras.group;
   options.direction = direction;
   options.exchange = extras.exchange;
   options.max_iterations = extras.max_iterations;
@@ -531,7 +534,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, HubRowsTest,
 // them), gathered on every rank.
 template <typename A>
 std::vector<double> run_phased(const MemoryGraph& input, int partitions, const Gpu& gpu,
-                               const RunOptions& request) {
+                               const RunOptions& request, unsigned group = 1) {
   comm::GraphTopology topology(MPI_COMM_WORLD, 0);
   LoadOptions load;
   load.devices_per_rank = partitions;
@@ -543,6 +546,7 @@ std::vector<double> run_phased(const MemoryGraph& input, int partitions, const G
   EnactOptions options;
   options.params.num_vertices = input.info().num_vertices;
   options.gpus = gpus_for(partitions, gpu);
+  options.walk.group = group;
   PhaseRunner phases(forward, reversed, *exchanger, MPI_COMM_WORLD, options);
   const graph::VertexIds ids;
   nlohmann::json header;
@@ -592,6 +596,104 @@ TEST(GpuPhases, StrongComponentsMatchTheHost) {
     EXPECT_GT(components.size(), 2u) << "the graph must have several components";
     EXPECT_LT(components.size(), want.size()) << "and some larger than one vertex";
   }
+}
+
+// Vertex grouping: with every ratio and every frontier pull kernel, the GPU gives the
+// values of the host backend's grouped run, which equal exact activation's. With one
+// partition BFS and path counts (level-synchronous: the same frontier every iteration on
+// both backends) must also pull the same redundant vertices, iteration by iteration.
+using GroupCase = std::tuple<unsigned /*ratio*/, KernelChoice>;
+
+class GroupTest : public GpuTest<GroupCase> {
+ protected:
+  template <typename P>
+  void compare(bool same_frontiers) {
+    const auto& [ratio, kernel] = GetParam();
+    for (const std::string graph_name : {"rmat", "grid"})
+      for (int partitions : {1, 2}) {
+        const MemoryGraph input = graph_name == "rmat" ? rmat_graph() : grid_graph();
+        const std::string what = std::string(P::kName) + " " + graph_name + " group " +
+                                 std::to_string(ratio) + " " + graph::to_string(kernel) + ", " +
+                                 std::to_string(partitions) + " partitions";
+        std::uint64_t iterations = 0;
+        RunReport host_report(false), gpu_report(false);
+        const auto exact = run<P>(input, partitions, Gpu{}, KernelChoice::automatic,
+                                  Direction::automatic, iterations);
+        const auto want = run<P>(input, partitions, Gpu{}, kernel, Direction::automatic, iterations,
+                                 {ExchangeMode::targeted, 0, &host_report, ratio});
+        const auto got = run<P>(input, partitions, gpu_, kernel, Direction::automatic, iterations,
+                                {ExchangeMode::targeted, 0, &gpu_report, ratio});
+        EXPECT_EQ(count_differences(want, exact, 0.0, 3, what + " (host)"), 0u) << what;
+        EXPECT_EQ(count_differences(got, want, 0.0, 3, what), 0u) << what;
+        if (!same_frontiers) continue;
+        std::uint64_t redundant = 0;
+        for (const IterationRecord& r : gpu_report.iterations()) redundant += r.redundant;
+        EXPECT_GT(redundant, 0u) << what << ": redundant vertices counted";
+        if (partitions != 1) continue;
+        ASSERT_EQ(gpu_report.iterations().size(), host_report.iterations().size()) << what;
+        for (std::size_t i = 0; i < host_report.iterations().size(); ++i) {
+          const IterationRecord &h = host_report.iterations()[i], &d = gpu_report.iterations()[i];
+          EXPECT_EQ(d.updates, h.updates) << what << ", iteration " << i;
+          EXPECT_EQ(d.redundant, h.redundant) << what << ", iteration " << i;
+        }
+      }
+  }
+};
+
+TEST_P(GroupTest, Bfs) { compare<graph::Bfs>(true); }
+TEST_P(GroupTest, Sssp) { compare<graph::Sssp>(false); }
+TEST_P(GroupTest, Sswp) { compare<graph::Sswp>(false); }
+TEST_P(GroupTest, ConnectedComponents) { compare<graph::ConnectedComponents>(false); }
+TEST_P(GroupTest, ShortestPathCounts) { compare<graph::ShortestPathCounts>(true); }
+
+INSTANTIATE_TEST_SUITE_P(
+    Ratios, GroupTest,
+    ::testing::Combine(::testing::Values(2u, 4u, 32u, 64u),
+                       ::testing::Values(KernelChoice::automatic, KernelChoice::ws,
+                                         KernelChoice::dynamic, KernelChoice::vwc8,
+                                         KernelChoice::rowblock, KernelChoice::thread)),
+    [](const ::testing::TestParamInfo<GroupCase>& c) {
+      return "r" + std::to_string(std::get<0>(c.param)) + "_" +
+             graph::to_string(std::get<1>(c.param));
+    });
+
+// The multi-phase algorithms with grouping (their forward and colour phases grouped).
+TEST(GpuGroup, PhasesMatchTheHost) {
+  Gpu gpu;
+  const std::string why = gpu_or_skip(gpu);
+  if (!why.empty()) GTEST_SKIP() << why;
+  RunOptions request;
+  request.bc_sources = "8";
+  const MemoryGraph input = rmat_graph();
+  for (unsigned ratio : {2u, 64u})
+    for (int partitions : {1, 2}) {
+      const auto exact = run_phased<StronglyConnected>(input, partitions, Gpu{}, RunOptions{});
+      EXPECT_EQ(run_phased<StronglyConnected>(input, partitions, gpu, RunOptions{}, ratio), exact)
+          << "scc, group " << ratio << ", " << partitions << " partitions";
+      const auto want = run_phased<Betweenness>(input, partitions, Gpu{}, request, ratio);
+      const auto got = run_phased<Betweenness>(input, partitions, gpu, request, ratio);
+      std::size_t wrong = 0;
+      for (std::size_t v = 0; v < want.size(); ++v)
+        if (!(std::fabs(got[v] - want[v]) <= 1e-9 * std::max(1.0, want[v])) && ++wrong <= 5)
+          ADD_FAILURE() << "bc vertex " << v << ": cuda " << got[v] << ", host " << want[v];
+      EXPECT_EQ(wrong, 0u) << "bc, group " << ratio << ", " << partitions << " partitions";
+    }
+}
+
+// --group auto on a GPU with room for the exact out-edges: no grouping.
+TEST(GpuGroup, AutoKeepsExactActivationWhenItFits) {
+  Gpu gpu;
+  const std::string why = gpu_or_skip(gpu);
+  if (!why.empty()) GTEST_SKIP() << why;
+  const MemoryGraph input = rmat_graph();
+  RunReport report(false);
+  std::uint64_t iterations = 0;
+  RunExtras extras;
+  extras.report = &report;
+  extras.group = graph::kChosenByPartition;
+  run<graph::Bfs>(input, 1, gpu, KernelChoice::automatic, Direction::automatic, iterations, extras);
+  ASSERT_TRUE(report.header().contains("partition_walk"));
+  EXPECT_EQ(report.header()["partition_walk"][0]["group"], 1u);
 }
 
 }  // namespace

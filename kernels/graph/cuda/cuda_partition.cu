@@ -12,6 +12,7 @@
 
 #include "kernels/graph/cuda/dynamic_pull.cuh"
 #include "kernels/graph/cuda/frontier_kernels.cuh"
+#include "kernels/graph/cuda/group_activation.cuh"
 #include "kernels/graph/cuda/heavy_rows.cuh"
 #include "kernels/graph/cuda/push.cuh"
 #include "kernels/graph/cuda/push_levels.cuh"
@@ -37,6 +38,7 @@ struct Counters {
   unsigned long long updates;  // ... to here
   double change;
   double global_sum;
+  unsigned long long redundant;  // vertex grouping, reset by every grouped step
 };
 
 template <typename T>
@@ -55,16 +57,21 @@ bool uses_row_blocks(KernelChoice kernel) {
 
 // The device memory a partition takes (what the constructor allocates, with the inbox at
 // its largest: every held vertex received once), so that a partition that cannot fit is
-// refused before any of it is allocated. README.md gives the formula in short.
+// refused before any of it is allocated. README.md gives the formula in short. With vertex
+// grouping (group_ratio > 1, group_edges grouped edges) the grouped structure takes the
+// place of the exact out-edges (their offsets stay: the frontier counts out-edges).
 template <typename P>
-std::size_t device_bytes(const PartitionView& view, KernelChoice kernel,
-                         const VirtualSplit& split) {
+std::size_t device_bytes(const PartitionView& view, KernelChoice kernel, const VirtualSplit& split,
+                         unsigned group_ratio, EdgeIndex group_edges) {
   using Value = typename P::Value;
   const std::size_t n = view.num_vertices, rows = view.stored.size();
   const std::size_t edges = view.in.indptr[rows], targets = view.num_targets;
   const std::size_t weight = view.in.weights ? sizeof(Weight) : 0;
   std::size_t bytes = (rows + 1) * sizeof(EdgeIndex) + edges * (sizeof(VertexId) + weight);
-  bytes += (n + 1) * sizeof(EdgeIndex) + targets * (sizeof(VertexId) + weight);
+  bytes += (n + 1) * sizeof(EdgeIndex);
+  bytes += group_ratio > 1 ? group_bytes(static_cast<VertexId>(n), static_cast<VertexId>(rows),
+                                         group_ratio, group_edges)
+                           : targets * (sizeof(VertexId) + weight);
   bytes += 3 * bit_words(n) * sizeof(BitWord) + (view.statics ? n * sizeof(VertexStatic) : 0);
   bytes += n * sizeof(Value) * (P::kAllActive ? 2 : 1);
   if (!P::kAllActive) bytes += 2 * n * sizeof(VertexId) + 2 * (n + 1) * sizeof(EdgeIndex);
@@ -93,6 +100,29 @@ void require_fits(int device, std::size_t needed, const PartitionView& view) {
              static_cast<double>(total) / kGiB);
 }
 
+// The grouping in force (vertex_groups.hpp), built on the host: the ratio asked for, or
+// with --group auto the smallest that fits the GPU's free memory; none (ratio 1) for the
+// programs that cannot group.
+template <typename P>
+VertexGroups plan_groups(const PartitionView& view, const WalkOptions& walk,
+                         const VirtualSplit& split) {
+  const auto rows = static_cast<VertexId>(view.stored.size());
+  unsigned ratio = can_group<P>() ? walk.group : 1;
+  if (ratio == kChosenByPartition) {
+    std::size_t free = 0, total = 0;
+    CUDA_CHECK(cudaMemGetInfo(&free, &total));
+    ratio = choose_group_ratio(
+        [&](unsigned r) {
+          const EdgeIndex edges =
+              r > 1 ? count_group_edges(view.targets, view.num_vertices, rows, r) : 0;
+          return device_bytes<P>(view, walk.kernel, split, r, edges);
+        },
+        free);
+  }
+  if (ratio <= 1) return {};
+  return group_targets(view.targets, view.num_vertices, rows, ratio);
+}
+
 template <typename P>
 class CudaPartition final : public Partition<P> {
  public:
@@ -110,7 +140,9 @@ class CudaPartition final : public Partition<P> {
       layout_.split = k;
       layout_.virtual_nodes = split_.virtual_nodes();
     }
-    require_fits(device, device_bytes<P>(view, kernel_, split_), view);
+    const VertexGroups groups = plan_groups<P>(view, walk, split_);
+    require_fits(device, device_bytes<P>(view, kernel_, split_, groups.ratio, groups.edges()),
+                 view);
     int sms = 1, threads_per_sm = 2048;
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     CUDA_CHECK(
@@ -127,8 +159,14 @@ class CudaPartition final : public Partition<P> {
     upload(in_indices_, view.in.indices, in_edges, st);
     upload(in_weights_, view.in.weights, in_edges, st);
     upload(targets_indptr_, view.targets.indptr, std::size_t{n} + 1, st);
-    upload(targets_, view.targets.targets, view.num_targets, st);
-    upload(target_weights_, view.targets.weights, view.num_targets, st);
+    if (groups.ratio > 1) {
+      groups_.upload(groups, st);
+    } else {
+      upload(targets_, view.targets.targets, view.num_targets, st);
+      upload(target_weights_, view.targets.weights, view.num_targets, st);
+    }
+    layout_.group = groups.ratio;
+    layout_.activation_edges = groups.ratio > 1 ? groups.edges() : view.num_targets;
     upload(boundary_, view.boundary, words_, st);
     upload(statics_, view.statics, n, st);
     upload(vertex_weights_, view.vertex_weights, rows, st);
@@ -228,7 +266,10 @@ class CudaPartition final : public Partition<P> {
     Counters* c = counters_.data();
     CUDA_CHECK(cudaMemsetAsync(&c->outbox, 0, 3 * sizeof(unsigned long long), st));
     StepStats stats;
-    const Direction way = choose_direction<P>(direction, frontier_edges_, view_.num_targets);
+    // Grouped activation keeps no exact out-edges to push along: every step pulls.
+    const Direction way = groups_.on()
+                              ? Direction::pull
+                              : choose_direction<P>(direction, frontier_edges_, view_.num_targets);
     stats.pulled = way == Direction::pull;
     const int next = 1 - cur_;
 
@@ -245,6 +286,7 @@ class CudaPartition final : public Partition<P> {
     a.changed_bits = make_outbox ? bits_[next].data() : nullptr;
     a.totals = {block_updates_.data(), block_change_.data()};
     a.heavy_degree = 0;
+    if (groups_.on()) activate_groups(a);
 
     if (!assigned.empty()) {
       if constexpr (P::kAllActive) {
@@ -282,6 +324,7 @@ class CudaPartition final : public Partition<P> {
                                      view_.in.indptr[assigned.begin - view_.stored.begin]
                                : frontier_edges_;
     stats.outbox = make_outbox ? h.outbox : 0;
+    stats.redundant = groups_.on() ? h.redundant : 0;
     if (stats.outbox) {
       CUDA_CHECK(cudaMemcpyAsync(host_outbox_.data(), outbox_.data(), stats.outbox * sizeof(Update),
                                  cudaMemcpyDeviceToHost, st));
@@ -328,7 +371,7 @@ class CudaPartition final : public Partition<P> {
       return 0;
     } else {
       const unsigned long long alpha = direction == Direction::push ? 0 : push_alpha<P>();
-      if (direction == Direction::pull || level_blocks_ == 0 || assigned.empty() ||
+      if (direction == Direction::pull || groups_.on() || level_blocks_ == 0 || assigned.empty() ||
           !pushes_on_device(frontier_size_, frontier_edges_, level_edge_limit_, alpha,
                             view_.num_targets))
         return 0;
@@ -401,6 +444,14 @@ class CudaPartition final : public Partition<P> {
   FrontierOut frontier_out(int b) {
     return {bits_[b].data(), P::kAllActive ? nullptr : queue_[b].data(),
             &counters_.data()->frontier[b], targets_indptr_.data()};
+  }
+  // Vertex grouping: the groups this step's pull covers, from the current frontier, and
+  // its redundant counter.
+  void activate_groups(PullArgs<P>& a) {
+    Counters* c = counters_.data();
+    CUDA_CHECK(cudaMemsetAsync(&c->redundant, 0, sizeof(unsigned long long), stream_.get()));
+    a.groups = groups_.activate(bits_[cur_].data(), max_blocks_, stream_.get());
+    a.redundant = &c->redundant;
   }
   void read_counters() {
     CUDA_CHECK(cudaMemcpyAsync(host_counters_.data(), counters_.data(), sizeof(Counters),
@@ -656,6 +707,7 @@ class CudaPartition final : public Partition<P> {
   DeviceBuffer<EdgeIndex> in_indptr_, targets_indptr_;
   DeviceBuffer<VertexId> in_indices_, targets_;
   DeviceBuffer<Weight> in_weights_, target_weights_;
+  DeviceGroups groups_;
   DeviceBuffer<BitWord> boundary_;
   DeviceBuffer<VertexStatic> statics_;
   DeviceBuffer<double> vertex_weights_;

@@ -11,6 +11,7 @@
 
 #include "kernels/graph/bitmask.hpp"
 #include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/vertex_groups.hpp"
 #include "kernels/graph/vertex_program.hpp"
 
 namespace wg::graph::cuda {
@@ -139,6 +140,8 @@ struct PullArgs {
   BitWord* changed_bits;         // all-active programs: changed vertices (outboxes), or null
   BlockTotals totals;            // all-active programs
   EdgeIndex heavy_degree;        // WS and dynamic: rows longer than this are left to heavy_rows.cuh
+  ActiveGroups groups;           // vertex grouping: only vertices of active groups are pulled
+  unsigned long long* redundant = nullptr;  // vertex grouping: pulled vertices given nothing
 };
 
 // A lane's part of a warp pull: whether its vertex is applied here (`pulled`, unless it
@@ -153,10 +156,16 @@ __device__ __forceinline__ bool warp_pull_slot(const PullArgs<P>& a, bool pulled
 }
 
 // Whether vertex v is pulled at all: level-synchronous programs skip vertices that have a
-// value already.
+// value already, and with vertex grouping only the vertices of active groups are pulled.
 template <typename P>
 __device__ __forceinline__ bool wants_pull(const PullArgs<P>& a, VertexId v) {
-  return !P::kLevelSynchronous || a.values[v] == P::identity();
+  if constexpr (P::kAllActive) {
+    (void)a;
+    (void)v;
+    return true;
+  } else {
+    return (!P::kLevelSynchronous || a.values[v] == P::identity()) && in_active_group(a.groups, v);
+  }
 }
 
 // What in-edge e of vertex v, from in-neighbour u, contributes.
@@ -179,6 +188,12 @@ __device__ __forceinline__ typename P::Value gather_edge(const PullArgs<P>& a, E
 template <typename P>
 __device__ __forceinline__ bool apply_vertex(const PullArgs<P>& a, VertexId v,
                                              typename P::Value reduced, double& change) {
+  if (!P::kAllActive && a.redundant && reduced == P::identity()) {
+    // One atomic per group of lanes that reach here together.
+    const unsigned lanes = __activemask();
+    if (lane_id() == static_cast<unsigned>(__ffs(lanes) - 1))
+      atomicAdd(a.redundant, static_cast<unsigned long long>(__popc(lanes)));
+  }
   const typename P::Value before = a.values[v];
   typename P::Value result = before;
   if (!apply_for<P>(result, reduced, v, a.vertex_weights, a.params)) return false;

@@ -13,6 +13,7 @@
 
 #include "kernels/graph/host/atomic_value.hpp"
 #include "kernels/graph/host/compact_outbox.hpp"
+#include "kernels/graph/host/group_activation.hpp"
 #include "kernels/graph/host/pull_compute.hpp"
 #include "kernels/graph/host/push_compute.hpp"
 #include "kernels/graph/host/split_compute.hpp"
@@ -31,7 +32,9 @@ class HostPartition final : public Partition<P> {
         words_(bit_words(view.num_vertices)),
         values_(view.num_vertices),
         frontier_(words_, 0),
-        next_(words_, 0) {
+        next_(words_, 0),
+        // The host holds every edge in host memory: --group auto means none here.
+        groups_(view, can_group<P>() && walk.group != kChosenByPartition ? walk.group : 1) {
     if (P::kAllActive) messages_.resize(view.num_vertices);
     if (walk.split != 0) {
       const auto rows = static_cast<VertexId>(view.stored.size());
@@ -41,6 +44,8 @@ class HostPartition final : public Partition<P> {
       layout_.split = k;
       layout_.virtual_nodes = split_.virtual_nodes();
     }
+    layout_.group = groups_.ratio();
+    layout_.activation_edges = groups_.on() ? groups_.edges() : view.num_targets;
   }
 
   void load(const Value* values, const BitWord* frontier) override {
@@ -98,18 +103,23 @@ class HostPartition final : public Partition<P> {
     StepStats stats;
     ProgramParams p = params;
     if (own_global_term && P::kHasGlobalTerm) p.global_sum = global_term(assigned);
-    const Direction way = choose_direction<P>(direction, frontier_edges_, view_.num_targets);
+    // Grouped activation keeps no exact out-edges to push along: every step pulls.
+    const Direction way = groups_.on()
+                              ? Direction::pull
+                              : choose_direction<P>(direction, frontier_edges_, view_.num_targets);
     stats.pulled = way == Direction::pull;
     if (stats.pulled) {
       if constexpr (P::kAllActive) take_messages();
+      const ActiveGroups active = groups_.activate(frontier_.data());
       const PullTotals totals =
           split_.k ? split_pull_compute<P>(view_.in, split_, assigned, frontier_.data(),
                                            messages_.data(), values_.data(), view_.vertex_weights,
-                                           p, next_.data(), partial_)
+                                           p, next_.data(), partial_, active)
                    : pull_compute<P>(view_.in, view_.sections, assigned, frontier_.data(),
                                      messages_.data(), values_.data(), view_.vertex_weights, p,
-                                     next_.data());
+                                     next_.data(), active);
       stats.updates = totals.updates;
+      stats.redundant = totals.redundant;
       stats.change = totals.change;
       stats.edges = view_.in.indptr[assigned.end - view_.in.rows.begin] -
                     view_.in.indptr[assigned.begin - view_.in.rows.begin];
@@ -202,6 +212,7 @@ class HostPartition final : public Partition<P> {
   std::vector<Update> outbox_;
   VirtualSplit split_;          // --split: the rows' virtual nodes (k 0: none)
   std::vector<Value> partial_;  // --split: what each member of a split row reduced
+  GroupActivation groups_;
   std::uint64_t frontier_size_ = 0;
   std::uint64_t frontier_edges_ = 0;
 };

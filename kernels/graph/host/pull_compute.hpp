@@ -5,7 +5,9 @@
 //   frontier programs read only in-neighbours set in `frontier`, straight from the values
 //     (monotone programs accept whichever of an old or new value a thread sees);
 //     level-synchronous ones skip vertices that have a value and stop at the first
-//     frontier in-neighbour (or read them all, kWholeLevel).
+//     frontier in-neighbour (or read them all, kWholeLevel); with vertex grouping
+//     (vertex_groups.hpp) only the vertices of `groups` are pulled, and those whose
+//     in-edges reduce to the identity are counted as redundant.
 // Changed vertices get their bit in `next` (each section owns its words). Sections are
 // the unit of parallel work and of the per-section change sums.
 #pragma once
@@ -18,6 +20,7 @@
 #include "kernels/graph/bitmask.hpp"
 #include "kernels/graph/host/atomic_value.hpp"
 #include "kernels/graph/host/csr_view.hpp"
+#include "kernels/graph/vertex_groups.hpp"
 #include "kernels/graph/vertex_program.hpp"
 #include "partition/sections.hpp"
 
@@ -26,25 +29,28 @@ namespace wg::graph::host {
 struct PullTotals {
   std::uint64_t updates = 0;
   double change = 0.0;
+  std::uint64_t redundant = 0;  // grouped pulls: vertices whose in-edges brought nothing
 };
 
 template <typename P>
 PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& sections,
                         VertexRange assigned, const BitWord* frontier,
                         const typename P::Value* messages, typename P::Value* values,
-                        const double* vertex_weights, const ProgramParams& params, BitWord* next) {
+                        const double* vertex_weights, const ProgramParams& params, BitWord* next,
+                        const ActiveGroups& groups = {}) {
   using Value = typename P::Value;
   const auto first = static_cast<std::int64_t>(sections.first(assigned));
   const auto last = static_cast<std::int64_t>(sections.last(assigned));
   std::vector<double> change(static_cast<std::size_t>(last - first), 0.0);
-  std::uint64_t updates = 0;
-#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates)
+  std::uint64_t updates = 0, redundant = 0;
+#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates, redundant)
   for (std::int64_t s = first; s < last; ++s) {
     const VertexRange r = sections.clip(static_cast<std::size_t>(s), assigned);
     double section_change = 0.0;
     for (VertexId v = r.begin; v < r.end; ++v) {
       const Value before = load_relaxed(&values[v]);
       if (P::kLevelSynchronous && !(before == P::identity())) continue;
+      if (!in_active_group(groups, v)) continue;
       const VertexId row = v - csr.rows.begin;
       Value reduced = P::identity();
       for (EdgeIndex e = csr.indptr[row]; e < csr.indptr[row + 1]; ++e) {
@@ -57,6 +63,7 @@ PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& se
           if (P::kLevelSynchronous && !P::kWholeLevel) break;
         }
       }
+      if (groups.bits && reduced == P::identity()) ++redundant;
       Value result = before;
       if (!apply_for<P>(result, reduced, v, vertex_weights, params)) continue;
       store_relaxed(&values[v], result);
@@ -68,6 +75,7 @@ PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& se
   }
   PullTotals totals;
   totals.updates = updates;
+  totals.redundant = redundant;
   for (double c : change) totals.change += c;  // in section order: the same whatever the threads
   return totals;
 }

@@ -17,6 +17,7 @@
 #include "kernels/graph/host/atomic_value.hpp"
 #include "kernels/graph/host/csr_view.hpp"
 #include "kernels/graph/host/pull_compute.hpp"
+#include "kernels/graph/vertex_groups.hpp"
 #include "kernels/graph/vertex_program.hpp"
 #include "kernels/graph/virtual_split.hpp"
 
@@ -49,7 +50,8 @@ PullTotals split_pull_compute(const InCsrView& csr, const VirtualSplit& split, V
                               const BitWord* frontier, const typename P::Value* messages,
                               typename P::Value* values, const double* vertex_weights,
                               const ProgramParams& params, BitWord* next,
-                              std::vector<typename P::Value>& partial) {
+                              std::vector<typename P::Value>& partial,
+                              const ActiveGroups& groups = {}) {
   using Value = typename P::Value;
   const VertexId row_begin = assigned.begin - csr.rows.begin;
   const VertexId row_end = assigned.end - csr.rows.begin;
@@ -72,8 +74,13 @@ PullTotals split_pull_compute(const InCsrView& csr, const VirtualSplit& split, V
   const auto [split_lo, split_hi] = split.split_rows_in(row_begin, row_end);
   const std::size_t row_chunks = (split_hi - split_lo + kSplitChunk - 1) / kSplitChunk;
   std::vector<double> change(member_chunks + row_chunks, 0.0);
-  std::uint64_t updates = 0;
-#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates)
+  std::uint64_t updates = 0, redundant = 0;
+  // Whether the vertex of `row` is pulled at all (pull_compute's rule).
+  auto pulled = [&](VertexId row, const Value& before) {
+    return (!P::kLevelSynchronous || before == P::identity()) &&
+           in_active_group(groups, csr.rows.begin + row);
+  };
+#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates, redundant)
   for (std::int64_t c = 0; c < static_cast<std::int64_t>(member_chunks); ++c) {
     const EdgeIndex lo = vn_begin + static_cast<EdgeIndex>(c) * kSplitChunk;
     const EdgeIndex hi = std::min<EdgeIndex>(lo + kSplitChunk, vn_end);
@@ -82,19 +89,21 @@ PullTotals split_pull_compute(const InCsrView& csr, const VirtualSplit& split, V
       const VertexId row = split.row_of[vn];
       const EdgeIndex f = split.first[row + 1] - split.first[row];
       const Value before = load_relaxed(&values[csr.rows.begin + row]);
+      const bool pull = pulled(row, before);
       Value reduced = P::identity();
-      if (!P::kLevelSynchronous || before == P::identity())
+      if (pull)
         reduced = reduce_member<P>(csr, row, vn - split.first[row], f, frontier, messages, values,
                                    before);
-      if (f > 1)
+      if (f > 1) {
         partial[vn - vn_begin] = reduced;
-      else if ((!P::kLevelSynchronous || before == P::identity()) &&
-               apply_row(row, reduced, chunk_change))
-        ++updates;
+      } else if (pull) {
+        if (groups.bits && reduced == P::identity()) ++redundant;
+        if (apply_row(row, reduced, chunk_change)) ++updates;
+      }
     }
     change[static_cast<std::size_t>(c)] = chunk_change;
   }
-#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates)
+#pragma omp parallel for schedule(dynamic, 4) reduction(+ : updates, redundant)
   for (std::int64_t c = 0; c < static_cast<std::int64_t>(row_chunks); ++c) {
     const std::size_t lo = split_lo + static_cast<std::size_t>(c) * kSplitChunk;
     const std::size_t hi = std::min(lo + kSplitChunk, split_hi);
@@ -102,16 +111,18 @@ PullTotals split_pull_compute(const InCsrView& csr, const VirtualSplit& split, V
     for (std::size_t i = lo; i < hi; ++i) {
       const VertexId row = split.split_rows[i];
       const Value before = load_relaxed(&values[csr.rows.begin + row]);
-      if (P::kLevelSynchronous && !(before == P::identity())) continue;
+      if (!pulled(row, before)) continue;
       Value reduced = P::identity();
       for (EdgeIndex vn = split.first[row]; vn < split.first[row + 1]; ++vn)
         reduced = P::reduce(reduced, partial[vn - vn_begin]);
+      if (groups.bits && reduced == P::identity()) ++redundant;
       if (apply_row(row, reduced, chunk_change)) ++updates;
     }
     change[member_chunks + static_cast<std::size_t>(c)] = chunk_change;
   }
   PullTotals totals;
   totals.updates = updates;
+  totals.redundant = redundant;
   for (double x : change) totals.change += x;
   return totals;
 }
