@@ -15,15 +15,18 @@
 #include "kernels/align/nw_types.hpp"
 #include "src/align/fasta_index.hpp"
 
-namespace wg::align {
-
 // The kernels' scoring travels as its bytes: plain data, identical on every rank (one
-// program), so new fields need no change here.
+// program), so new fields need no change here. Boost finds a non-member serialize in
+// boost::serialization whatever the namespace of the type.
+namespace boost::serialization {
 template <class Archive>
-void serialize(Archive& ar, KernelScoring& scoring, unsigned /*version*/) {
-  static_assert(std::is_trivially_copyable_v<KernelScoring>);
-  ar& boost::serialization::make_binary_object(&scoring, sizeof scoring);
+void serialize(Archive& ar, wg::align::KernelScoring& scoring, unsigned /*version*/) {
+  static_assert(std::is_trivially_copyable_v<wg::align::KernelScoring>);
+  ar& make_binary_object(&scoring, sizeof scoring);
 }
+}  // namespace boost::serialization
+
+namespace wg::align {
 
 struct JobSetup {
   KernelScoring scoring;
