@@ -1,6 +1,6 @@
 #include "comm/align/align_pipeline.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 
 AlignPipeline::AlignPipeline(const std::vector<BatchWorker>& workers, std::size_t depth,
                              Source source)
@@ -127,4 +127,4 @@ void AlignPipeline::feed_loop(const Source& source) {
   finished_ready_.notify_all();
 }
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

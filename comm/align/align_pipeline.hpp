@@ -17,7 +17,7 @@
 
 #include "comm/align/messages.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 
 // Aligns one batch; not called concurrently for the same worker.
 using BatchWorker = std::function<BatchResults(WorkBatch&&)>;
@@ -68,4 +68,4 @@ class AlignPipeline {
   std::thread feeder_;
 };
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

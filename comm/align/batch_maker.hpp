@@ -16,7 +16,7 @@
 
 #include "comm/align/messages.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 
 class BatchMaker {
  public:
@@ -56,4 +56,4 @@ class BatchMaker {
   std::vector<std::thread> threads_;
 };
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

@@ -13,7 +13,7 @@
 #include "comm/align/batch_maker.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 namespace {
 
 constexpr int kTagRequest = 701;
@@ -246,4 +246,4 @@ DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
   return outcome;
 }
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

@@ -21,7 +21,7 @@
 #include "comm/align/align_pipeline.hpp"
 #include "comm/align/messages.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 
 struct DispatchCallbacks {
   // Next batch for rank 0's own aligners, taking at most `capacity_cells` cells and, while
@@ -64,4 +64,4 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
 // Ranks other than 0: pull, align, return, until told to stop.
 DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local);
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

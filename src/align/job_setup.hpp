@@ -20,8 +20,8 @@
 // boost::serialization whatever the namespace of the type.
 namespace boost::serialization {
 template <class Archive>
-void serialize(Archive& ar, wg::align::KernelScoring& scoring, unsigned /*version*/) {
-  static_assert(std::is_trivially_copyable_v<wg::align::KernelScoring>);
+void serialize(Archive& ar, wg::kernels::align::KernelScoring& scoring, unsigned /*version*/) {
+  static_assert(std::is_trivially_copyable_v<wg::kernels::align::KernelScoring>);
   ar& make_binary_object(&scoring, sizeof scoring);
 }
 }  // namespace boost::serialization
@@ -29,7 +29,7 @@ void serialize(Archive& ar, wg::align::KernelScoring& scoring, unsigned /*versio
 namespace wg::align {
 
 struct JobSetup {
-  KernelScoring scoring;
+  kernels::align::KernelScoring scoring;
   std::string alphabet;                   // its name, for messages
   std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch

@@ -82,7 +82,7 @@ using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, ExchangeMo
 
 template <typename P>
 std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
-  comm::GraphTopology topology(MPI_COMM_WORLD, 1);  // every rank its own node
+  comm::graph::GraphTopology topology(MPI_COMM_WORLD, 1);  // every rank its own node
   MemoryGraph input(hand_graph());
   LoadOptions load;
   load.devices_per_rank = std::get<0>(layout);
@@ -90,7 +90,7 @@ std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
   load.undirected_view = P::kUndirected;
   load.use_weights = P::kUsesWeights;
   const EngineGraph g = load_engine_graph(input, topology, load);
-  auto exchanger = comm::make_mpi_exchanger(topology);
+  auto exchanger = comm::graph::make_mpi_exchanger(topology);
   EnactOptions options;
   options.params.source = source;
   options.params.num_vertices = kVertices;
@@ -120,7 +120,7 @@ std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0) {
 class EnactorTest : public ::testing::TestWithParam<Layout> {};
 
 TEST_P(EnactorTest, BfsHops) {
-  const auto values = run_everywhere<graph::Bfs>(GetParam());
+  const auto values = run_everywhere<kernels::graph::Bfs>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v) {
     const double want = v < 100 ? v : v < 200 ? v - 99.0 : std::numeric_limits<double>::infinity();
     EXPECT_EQ(values[v], want) << "vertex " << v;
@@ -128,7 +128,7 @@ TEST_P(EnactorTest, BfsHops) {
 }
 
 TEST_P(EnactorTest, SsspDistances) {
-  const auto values = run_everywhere<graph::Sssp>(GetParam());
+  const auto values = run_everywhere<kernels::graph::Sssp>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v) {
     const double want = v < 100 ? v : v < 200 ? v - 50.0 : std::numeric_limits<double>::infinity();
     EXPECT_EQ(values[v], want) << "vertex " << v;
@@ -136,7 +136,7 @@ TEST_P(EnactorTest, SsspDistances) {
 }
 
 TEST_P(EnactorTest, SsspDistancesPast2To24AreExact) {
-  const auto values = run_everywhere<graph::Sssp>(GetParam(), 200);
+  const auto values = run_everywhere<kernels::graph::Sssp>(GetParam(), 200);
   EXPECT_EQ(values[200], 0.0);
   EXPECT_EQ(values[201], 16777216.0);
   EXPECT_EQ(values[202], 16777217.0);
@@ -144,7 +144,7 @@ TEST_P(EnactorTest, SsspDistancesPast2To24AreExact) {
 }
 
 TEST_P(EnactorTest, ComponentLabels) {
-  const auto values = run_everywhere<graph::ConnectedComponents>(GetParam());
+  const auto values = run_everywhere<kernels::graph::ConnectedComponents>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v)
     EXPECT_EQ(values[v], v < 200 ? 0.0 : v <= 203 ? 200.0 : v) << "vertex " << v;
 }

@@ -17,7 +17,7 @@
 #include "kernels/graph/host/push_compute.hpp"
 #include "kernels/graph/partition.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 template <typename P>
 class HostPartition final : public Partition<P> {
@@ -188,4 +188,4 @@ class HostPartition final : public Partition<P> {
   std::uint64_t frontier_edges_ = 0;
 };
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host
