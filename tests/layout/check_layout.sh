@@ -6,8 +6,10 @@
 #     and nothing from comm/, kernels/ or src/ except src/common/;
 #   - every quoted include of a project file is written from the repository root
 #     ("src/common/error.hpp", "kernels/graph/partition.hpp"), which is what makes the two
-#     rules above exact (tests/layout/root_includes.py rewrites older spellings).
-# Prints every offending include as FILE:LINE and exits 1 when there is one.
+#     rules above exact (tests/layout/root_includes.py rewrites older spellings);
+#   - the code of kernels/ and comm/ is in the namespaces of its folders
+#     (wg::kernels::graph, wg::comm::align, ...; tests/layout/namespaces.py rewrites it).
+# Prints every offending include or name as FILE:LINE and exits 1 when there is one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -36,6 +38,13 @@ violations() {
 if ! found=$("${WG_PYTHON:-python3}" tests/layout/root_includes.py --check 2>&1); then
   echo "quoted includes of project files not written from the repository root (run" \
     "python3 tests/layout/root_includes.py to rewrite them):"
+  echo "$found"
+  status=1
+fi
+
+if ! found=$("${WG_PYTHON:-python3}" tests/layout/namespaces.py --check 2>&1); then
+  echo "code of kernels/ or comm/ outside the namespaces of its folders (run" \
+    "python3 tests/layout/namespaces.py to rewrite it):"
   echo "$found"
   status=1
 fi
