@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "comm/align/align_pipeline.hpp"
 #include "comm/align/messages.hpp"
+#include "src/align/align_pipeline.hpp"
 
 namespace wg::comm::align {
 
@@ -41,7 +41,7 @@ struct DispatchCallbacks {
 
 // One rank's aligners (one BatchWorker each) and the batch sizes they take.
 struct RankWorkers {
-  std::vector<BatchWorker> workers;
+  std::vector<wg::align::BatchWorker> workers;
   std::uint64_t capacity_cells = 0;
   std::uint64_t floor_cells = 0;
 };

@@ -46,7 +46,7 @@ comm::align::BatchResults result_of(const comm::align::WorkBatch& batch, int ran
   return results;
 }
 
-comm::align::RankWorkers one_worker(comm::align::BatchWorker worker) {
+comm::align::RankWorkers one_worker(BatchWorker worker) {
   comm::align::RankWorkers local;
   local.workers.push_back(std::move(worker));
   local.capacity_cells = 1;

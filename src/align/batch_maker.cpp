@@ -1,6 +1,6 @@
-#include "comm/align/batch_maker.hpp"
+#include "src/align/batch_maker.hpp"
 
-namespace wg::comm::align {
+namespace wg::align {
 
 BatchMaker::BatchMaker(Make make, const std::atomic<bool>& stop, int threads)
     : make_(std::move(make)), stop_(stop) {
@@ -56,4 +56,4 @@ void BatchMaker::loop() {
   }
 }
 
-}  // namespace wg::comm::align
+}  // namespace wg::align
