@@ -12,7 +12,7 @@
 #include "src/common/cuda_check.hpp"
 #endif
 
-namespace wg {
+namespace wg::comm {
 
 namespace {
 
@@ -191,4 +191,4 @@ DeviceBinding bind_and_report_devices(MPI_Comm comm, int gpus_per_rank) {
   return binding;
 }
 
-}  // namespace wg
+}  // namespace wg::comm

@@ -27,7 +27,7 @@
 
 #include "comm/local_rank.hpp"
 
-namespace wg {
+namespace wg::comm {
 
 struct DeviceBinding {
   int rank = 0;         // in the communicator given to bind_devices
@@ -67,4 +67,4 @@ DeviceBinding bind_and_report_devices(MPI_Comm comm, int gpus_per_rank = 1);
 // sharer_index-th of `sharers` ranks that all see the same `visible` GPUs.
 std::vector<int> choose_devices(int sharer_index, int sharers, int visible, int gpus_per_rank);
 
-}  // namespace wg
+}  // namespace wg::comm

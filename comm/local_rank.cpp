@@ -7,7 +7,7 @@
 
 #include "src/common/mpi_check.hpp"
 
-namespace wg {
+namespace wg::comm {
 
 namespace {
 
@@ -66,4 +66,4 @@ LocalRank find_local_rank(const HostComm& host) {
   return local;
 }
 
-}  // namespace wg
+}  // namespace wg::comm

@@ -11,7 +11,7 @@
 
 #include "src/common/host_comm.hpp"
 
-namespace wg {
+namespace wg::comm {
 
 // Where a rank's local rank came from.
 enum class LocalRankSource { kSlurm, kOpenMpi, kSharedMemory };
@@ -26,4 +26,4 @@ struct LocalRank {
 // Collective over host: the local rank by the rule above.
 LocalRank find_local_rank(const HostComm& host);
 
-}  // namespace wg
+}  // namespace wg::comm

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <thread>
 
-namespace wg {
+namespace wg::comm {
 
 MpiSession::MpiSession(int& argc, char**& argv) {
   int provided = 0;
@@ -62,4 +62,4 @@ std::string mpi_library_version() {
   return end == std::string::npos ? version : version.substr(0, end);
 }
 
-}  // namespace wg
+}  // namespace wg::comm

@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace wg {
+namespace wg::comm {
 
 class MpiSession {
  public:
@@ -43,4 +43,4 @@ class MpiSession {
 // Human-readable MPI library version (first line of MPI_Get_library_version).
 std::string mpi_library_version();
 
-}  // namespace wg
+}  // namespace wg::comm

@@ -36,7 +36,7 @@ void print_error(const char* message) {
 // Ends a failed rank. An error agreed collectively, or one every rank hit, ends every
 // rank normally with status 1 and is printed once; otherwise the job must be aborted,
 // since other ranks may be waiting for this one.
-int fail_rank(const wg::MpiSession& mpi, const std::exception& error) {
+int fail_rank(const wg::comm::MpiSession& mpi, const std::exception& error) {
   if (mpi.size() == 1) {
     // Alone: abort_all leaves without MPI_Finalize, where HDF5 would crash closing a file
     // it cannot flush after a failed write.
@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
   // 3 ms into the first iteration of every GPU run. Loaded at start-up instead, before
   // anything touches CUDA (MPI included); a user's own setting is kept.
   setenv("CUDA_MODULE_LOADING", "EAGER", /*overwrite=*/0);
-  wg::MpiSession mpi(argc, argv);
+  wg::comm::MpiSession mpi(argc, argv);
 
   CLI::App app{
       "warpgraph: vertex-centric graph analytics and batched Needleman-Wunsch alignment\n"

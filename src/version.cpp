@@ -35,8 +35,8 @@ std::string nccl_text() {
 
 std::string version_text() {
   return fmt::format("warpgraph {} (git {})\n{}\n{}\nMPI: {}\nHDF5: {}.{}.{} (parallel)",
-                     WARPGRAPH_VERSION, kGitCommit, cuda_text(), nccl_text(), mpi_library_version(),
-                     H5_VERS_MAJOR, H5_VERS_MINOR, H5_VERS_RELEASE);
+                     WARPGRAPH_VERSION, kGitCommit, cuda_text(), nccl_text(),
+                     comm::mpi_library_version(), H5_VERS_MAJOR, H5_VERS_MINOR, H5_VERS_RELEASE);
 }
 
 }  // namespace wg

@@ -15,7 +15,7 @@
 #include "src/common/error.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 
 using Bytes = std::vector<char>;
 
@@ -54,4 +54,4 @@ T broadcast_object(MPI_Comm comm, const T& value) {
   return rank == 0 ? value : from_bytes<T>(bytes);
 }
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "comm/align/archive.hpp"
-#include "comm/align/batch_maker.hpp"
+#include "src/align/batch_maker.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 namespace {
 
 constexpr int kTagRequest = 701;
@@ -99,13 +99,13 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
   MPI_CHECK(MPI_Comm_size(comm, &size));
   DispatchOutcome outcome;
   std::atomic<bool> halt{false};  // no new batches: stop was asked for, or a rank failed
-  AlignPipeline pipeline(local.workers, local.workers.size() + 1,
-                         [&]() -> std::optional<WorkBatch> {
-                           if (halt) return std::nullopt;
-                           return callbacks.next_batch(local.capacity_cells, local.floor_cells);
-                         });
-  BatchMaker maker(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
-  std::deque<BatchMaker::Answer> answers;
+  wg::align::AlignPipeline pipeline(
+      local.workers, local.workers.size() + 1, [&]() -> std::optional<WorkBatch> {
+        if (halt) return std::nullopt;
+        return callbacks.next_batch(local.capacity_cells, local.floor_cells);
+      });
+  wg::align::BatchMaker maker(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
+  std::deque<wg::align::BatchMaker::Answer> answers;
   Outbox outbox(comm);
   int workers_finished = 0;
   auto last_tick = std::chrono::steady_clock::now();
@@ -143,7 +143,7 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
     }
     busy |= maker.take(answers);
     for (; !answers.empty(); answers.pop_front()) {
-      BatchMaker::Answer& answer = answers.front();
+      wg::align::BatchMaker::Answer& answer = answers.front();
       if (answer.batch)
         outbox.send(std::move(*answer.batch), answer.rank);
       else
@@ -172,7 +172,7 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
 
 DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
   DispatchOutcome outcome;
-  AlignPipeline pipeline(local.workers, 0);
+  wg::align::AlignPipeline pipeline(local.workers, 0);
   const std::size_t depth = local.workers.size() + 1;
   Outbox outbox(comm);
   std::size_t awaiting = 0;  // requests sent and not yet answered
@@ -246,4 +246,4 @@ DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
   return outcome;
 }
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

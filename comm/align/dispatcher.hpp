@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "comm/align/align_pipeline.hpp"
 #include "comm/align/messages.hpp"
+#include "src/align/align_pipeline.hpp"
 
-namespace wg::align {
+namespace wg::comm::align {
 
 struct DispatchCallbacks {
   // Next batch for rank 0's own aligners, taking at most `capacity_cells` cells and, while
@@ -41,7 +41,7 @@ struct DispatchCallbacks {
 
 // One rank's aligners (one BatchWorker each) and the batch sizes they take.
 struct RankWorkers {
-  std::vector<BatchWorker> workers;
+  std::vector<wg::align::BatchWorker> workers;
   std::uint64_t capacity_cells = 0;
   std::uint64_t floor_cells = 0;
 };
@@ -64,4 +64,4 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
 // Ranks other than 0: pull, align, return, until told to stop.
 DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local);
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace wg::align {
+namespace wg::comm::align {
 
 // Pairs with the sequences they use (each stored once, in a slot) and their global pair
 // ids. A slot names its sequence by key (query records first, then target records), and
@@ -79,4 +79,4 @@ struct WorkRequest {
   }
 };
 
-}  // namespace wg::align
+}  // namespace wg::comm::align

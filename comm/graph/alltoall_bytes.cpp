@@ -6,7 +6,7 @@
 #include "src/common/error.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 void alltoall_bytes(const GatheredBytes& send, GatheredBytes& received, MPI_Comm comm) {
   int ranks = 1;
@@ -36,4 +36,4 @@ void alltoall_bytes(const GatheredBytes& send, GatheredBytes& received, MPI_Comm
                           comm));
 }
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

@@ -7,10 +7,10 @@
 
 #include "comm/graph/exchanger.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 // `send` holds one block per rank of `comm` (offsets has ranks + 1 entries); `received`
 // gets the block of every rank, in rank order, this rank's own included.
 void alltoall_bytes(const GatheredBytes& send, GatheredBytes& received, MPI_Comm comm);
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

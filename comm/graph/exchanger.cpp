@@ -6,7 +6,7 @@
 #include "src/common/error.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 MpiGatherStage::MpiGatherStage(MPI_Comm comm) : comm_(comm) {
   MPI_CHECK(MPI_Comm_size(comm, &members_));
@@ -112,4 +112,4 @@ std::unique_ptr<BundleExchanger> make_mpi_exchanger(const GraphTopology& topolog
                                            std::make_unique<MpiGatherStage>(topology.node()));
 }
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

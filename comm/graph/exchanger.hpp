@@ -17,7 +17,7 @@
 
 #include "comm/graph/topology.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 // The concatenated blocks of all members of a stage, in member order; block i is
 // data[offsets[i] .. offsets[i + 1]).
@@ -84,4 +84,4 @@ class BundleExchanger {
 // The host backend's exchanger: both stages over MPI.
 std::unique_ptr<BundleExchanger> make_mpi_exchanger(const GraphTopology& topology);
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

@@ -6,10 +6,10 @@
 
 #include <vector>
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 // Element-wise sum over all ranks of `values`, in place. When every element is non-zero
 // on at most one rank the result is exact and independent of the reduction order.
 void allreduce_sum(std::vector<double>& values, MPI_Comm comm);
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

@@ -7,7 +7,7 @@
 #include "src/common/error.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 namespace {
 
@@ -94,4 +94,4 @@ std::vector<partition::MirrorLists> discover_mirrors(
   return lists;
 }
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

@@ -11,7 +11,7 @@
 #include "partition/local_ids.hpp"
 #include "partition/mirror_lists.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 // Collective over `world`. `held[d]` are the local ids of this rank's partition
 // first_local + d; `stored` is the stored range of every partition (partition p lives on
@@ -20,4 +20,4 @@ std::vector<partition::MirrorLists> discover_mirrors(
     const std::vector<const partition::LocalIds*>& held, int first_local,
     const std::vector<VertexRange>& stored, int per_rank, MPI_Comm world);
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

@@ -22,7 +22,7 @@
                  ncclGetErrorString(wg_status_));                           \
   } while (0)
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 struct NcclGatherStage::State {
   int device = 0;
@@ -125,4 +125,4 @@ std::unique_ptr<BundleExchanger> make_nccl_exchanger(const GraphTopology& topolo
       std::make_unique<NcclGatherStage>(topology.node(), device));
 }
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

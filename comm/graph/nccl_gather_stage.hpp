@@ -12,7 +12,7 @@
 
 #include "comm/graph/exchanger.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 class NcclGatherStage final : public GatherStage {
  public:
@@ -37,4 +37,4 @@ class NcclGatherStage final : public GatherStage {
 // The CUDA backend's exchanger: MPI across nodes, NCCL inside a node, on `device`.
 std::unique_ptr<BundleExchanger> make_nccl_exchanger(const GraphTopology& topology, int device);
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

@@ -4,7 +4,7 @@
 #include "src/common/host_comm.hpp"
 #include "src/common/mpi_check.hpp"
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 GraphTopology::GraphTopology(MPI_Comm world, int ranks_per_node) : world_(world) {
   WG_REQUIRE(ranks_per_node >= 0, "--ranks-per-node must be positive (got {})", ranks_per_node);
@@ -46,4 +46,4 @@ GraphTopology::~GraphTopology() {
   if (node_ != MPI_COMM_NULL) MPI_Comm_free(&node_);
 }
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

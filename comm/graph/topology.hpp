@@ -10,7 +10,7 @@
 
 #include <mpi.h>
 
-namespace wg::comm {
+namespace wg::comm::graph {
 
 class GraphTopology {
  public:
@@ -43,4 +43,4 @@ class GraphTopology {
   int rail_index_ = 0;
 };
 
-}  // namespace wg::comm
+}  // namespace wg::comm::graph

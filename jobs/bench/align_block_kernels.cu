@@ -17,10 +17,10 @@
 
 namespace {
 
-using wg::align::kBlockProgressPerPair;
-using wg::align::kBlockWarps;
-using wg::align::kMaxBlockSlots;
-using namespace wg::align::cuda;
+using wg::kernels::align::kBlockProgressPerPair;
+using wg::kernels::align::kBlockWarps;
+using wg::kernels::align::kMaxBlockSlots;
+using namespace wg::kernels::align::cuda;
 
 void check(cudaError_t status, int line) {
   if (status == cudaSuccess) return;

@@ -101,7 +101,9 @@ def main():
                         "min_gteps": sampled["min_teps"] * 1e-9,
                         "max_gteps": sampled["max_teps"] * 1e-9,
                         "mean_ms": 1e3 * sum(r["seconds"] for r in runs) / max(1, len(runs)),
-                        "mean_iterations": sum(r["iterations"] for r in runs) / max(1, len(runs))})
+                        "mean_iterations": sum(r["iterations"] for r in runs) / max(1, len(runs)),
+                        "redundant_per_source": sum(r.get("redundant", 0) for r in runs)
+                        / max(1, len(runs))})
         else:
             iterations = report.get("iterations", [])
             seconds = [it["seconds"] for it in iterations]

@@ -9,7 +9,7 @@
 #include "kernels/align/nw_rules.hpp"
 #include "kernels/align/nw_types.hpp"
 
-namespace wg::align {
+namespace wg::kernels::align {
 
 class Aligner {
  public:
@@ -73,4 +73,4 @@ void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
                               const std::uint32_t* op_counts, const std::uint32_t* pairs,
                               std::size_t count, std::vector<PairResult>& results);
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

@@ -18,7 +18,7 @@
 #include "kernels/align/gpu_busy_time.cuh"
 #include "src/common/cuda_buffer.hpp"
 
-namespace wg::align {
+namespace wg::kernels::align {
 namespace cuda {
 namespace {
 
@@ -481,4 +481,4 @@ std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores,
   return std::make_unique<cuda::CudaAligner>(device, packed_scores, scratch_bytes);
 }
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

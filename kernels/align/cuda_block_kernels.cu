@@ -15,7 +15,7 @@
 #include "kernels/align/cuda_block_wavefront.cuh"
 #include "src/common/cuda_check.hpp"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 namespace {
 
 int resident_blocks(const void* kernel) {
@@ -79,4 +79,4 @@ void launch_block_wavefront(bool traceback, bool uniform, const DevicePairs& pai
     launch_mode<false>(traceback, uniform, pairs, scoring, table, stream);
 }
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

@@ -41,7 +41,7 @@
 
 #include "kernels/align/cuda_wavefront.cuh"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 inline constexpr int kBlockThreads = kBlockWarps * 32;
 inline constexpr int kPublishColumns = 32;  // columns between progress updates
@@ -186,4 +186,4 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   }
 }
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

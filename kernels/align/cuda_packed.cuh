@@ -11,7 +11,7 @@
 
 #include "kernels/align/cuda_wavefront.cuh"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 // Sentinel far below any packed score, with room for one more extension penalty.
 inline constexpr int kPacked16Floor = -30000;
@@ -362,4 +362,4 @@ int packed_rows_per_thread(int length_class, std::uint32_t longest_query);
 void launch_packed_score(int length_class, Substitution scores, int rows, const DevicePairs& pairs,
                          const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

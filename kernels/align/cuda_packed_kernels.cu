@@ -3,7 +3,7 @@
 #include "kernels/align/cuda_packed.cuh"
 #include "kernels/align/length_class_dispatch.cuh"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 namespace {
 
 struct PackedScoreLaunch {
@@ -59,4 +59,4 @@ void launch_packed_score(int length_class, Substitution scores, int rows, const 
                         PackedScoreLaunch{pairs, scoring, table, stream, rows});
 }
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

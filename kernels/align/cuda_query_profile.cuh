@@ -22,7 +22,7 @@
 
 #include "kernels/align/nw_types.hpp"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 // PRMT: byte k of the result is byte (selector nibble k & 7) of {b, a} (a: bytes 0-3, b:
 // bytes 4-7), or that byte's sign repeated when the nibble's bit 3 is set.
@@ -112,4 +112,4 @@ struct QueryProfile {
   }
 };
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

@@ -2,7 +2,7 @@
 // form, and their launcher (the block class: cuda_block_kernels.cu).
 #include "kernels/align/cuda_wavefront.cuh"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 void launch_score(int length_class, Substitution scores, const DevicePairs& pairs,
                   const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
@@ -14,4 +14,4 @@ void launch_score(int length_class, Substitution scores, const DevicePairs& pair
                         WavefrontLaunch<false>{pairs, scoring, table, stream});
 }
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

@@ -3,7 +3,7 @@
 // same stream. The block class writes the same direction layout (cuda_block_kernels.cu).
 #include "kernels/align/cuda_wavefront.cuh"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 namespace {
 
 // Local alignment: the best of the row-threads' best cells (store_local_end), in the
@@ -65,4 +65,4 @@ void launch_traceback(int length_class, Substitution scores, const DevicePairs& 
   traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring);
 }
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

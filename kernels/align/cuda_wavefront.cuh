@@ -18,7 +18,7 @@
 #include "kernels/align/nw_types.hpp"
 #include "src/common/cuda_check.hpp"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 // The pairs of one launch: `members` lists batch pair indices; per-member offsets locate
 // each pair's scratch space (carried rows, directions, edge scores).
@@ -428,4 +428,4 @@ void launch_traceback(int length_class, Substitution scores, const DevicePairs& 
 void launch_block_wavefront(bool traceback, bool uniform, const DevicePairs& pairs,
                             const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

@@ -16,7 +16,7 @@
 
 #include "src/common/cuda_check.hpp"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 class GpuBusyTime {
  public:
@@ -73,4 +73,4 @@ class GpuBusyTime {
   std::vector<std::pair<double, double>> spans_;
 };
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

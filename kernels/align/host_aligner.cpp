@@ -12,7 +12,7 @@
 #include "kernels/align/host_nw.hpp"
 #include "src/common/error.hpp"
 
-namespace wg::align {
+namespace wg::kernels::align {
 namespace {
 
 // Runs body(k) for k in [0, count) on all OpenMP threads. An exception must not leave an
@@ -114,4 +114,4 @@ std::unique_ptr<Aligner> make_cuda_aligner(int, bool, std::uint64_t) {
 }
 #endif
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

@@ -12,7 +12,7 @@
 // vectors without AVX enabled does not apply.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-namespace wg::align {
+namespace wg::kernels::align {
 namespace {
 
 // One lane per pair. GCC lowers this to AVX2 where the CPU has it (see target_clones
@@ -325,4 +325,4 @@ PairResult host_align_traceback(const std::uint8_t* query, std::int32_t m,
                        : align_traceback<false>(query, m, target, n, scoring, band_bytes);
 }
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

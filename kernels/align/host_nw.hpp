@@ -8,7 +8,7 @@
 
 #include "kernels/align/nw_types.hpp"
 
-namespace wg::align {
+namespace wg::kernels::align {
 
 inline constexpr int kHostLanes = 8;
 
@@ -24,4 +24,4 @@ PairResult host_align_traceback(const std::uint8_t* query, std::int32_t m,
                                 const std::uint8_t* target, std::int32_t n,
                                 const KernelScoring& scoring, std::uint64_t band_bytes);
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

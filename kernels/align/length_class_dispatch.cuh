@@ -8,7 +8,7 @@
 
 #include "kernels/align/length_classes.hpp"
 
-namespace wg::align::cuda {
+namespace wg::kernels::align::cuda {
 
 // How a kernel finds the substitution score of a cell: equal codes score match, others
 // mismatch (uniform); the scoring table in shared memory (table); or the thread's query
@@ -49,4 +49,4 @@ void dispatch_length_class(int length_class, Substitution scores, const Launcher
   }
 }
 
-}  // namespace wg::align::cuda
+}  // namespace wg::kernels::align::cuda

@@ -37,7 +37,7 @@
 
 #include <cstdint>
 
-namespace wg::align {
+namespace wg::kernels::align {
 
 struct LengthClass {
   const char* name;
@@ -83,4 +83,4 @@ constexpr int length_class_of(std::uint32_t query_length) {
   return kLengthClassCount - 1;
 }
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

@@ -20,7 +20,7 @@
 #include "kernels/align/nw_types.hpp"
 #include "src/common/host_device.hpp"
 
-namespace wg::align {
+namespace wg::kernels::align {
 
 // Far below any reachable score, far enough above INT32_MIN that subtracting a few
 // penalties cannot wrap.
@@ -235,4 +235,4 @@ WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* ta
   return finish_trace(walk, end, free_ends, local, emit);
 }
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace wg::align {
+namespace wg::kernels::align {
 
 // Residue codes are small integers (< kAlphabetSlots); substitution scores live in a
 // kAlphabetSlots x kAlphabetSlots table indexed [query * kAlphabetSlots + target].
@@ -75,4 +75,4 @@ struct PairResult {
   std::uint32_t target_end = 0;
 };
 
-}  // namespace wg::align
+}  // namespace wg::kernels::align

@@ -6,7 +6,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct Bfs : ProgramDefaults {
   using Value = std::uint32_t;
@@ -30,4 +30,4 @@ struct Bfs : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

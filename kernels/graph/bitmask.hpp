@@ -8,7 +8,7 @@
 #include "src/common/host_device.hpp"
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 using BitWord = std::uint64_t;
 inline constexpr unsigned kBitsPerWord = 64;
@@ -38,4 +38,4 @@ WG_HD BitWord word_in_range(const BitWord* words, std::size_t index, VertexRange
   return words[index] & range_bits(index, range);
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

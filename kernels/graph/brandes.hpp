@@ -30,7 +30,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // Sigma in the 47 bits both phases keep of it.
 struct BrandesPaths {
@@ -124,4 +124,4 @@ struct BrandesBackward : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -6,7 +6,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct ConnectedComponents : ProgramDefaults {
   using Value = std::uint32_t;
@@ -24,4 +24,4 @@ struct ConnectedComponents : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -15,7 +15,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct CircuitSimulation : ProgramDefaults {
   using Value = double;
@@ -38,4 +38,4 @@ struct CircuitSimulation : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

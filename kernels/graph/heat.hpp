@@ -15,7 +15,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct HeatSimulation : ProgramDefaults {
   using Value = double;
@@ -41,4 +41,4 @@ struct HeatSimulation : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -24,7 +24,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct KCore : ProgramDefaults {
   using Value = std::uint64_t;
@@ -70,4 +70,4 @@ struct KCore : ProgramDefaults {
   static std::uint32_t output(Value v) { return hi(v); }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -15,7 +15,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct NeuralNetwork : ProgramDefaults {
   using Value = double;
@@ -35,4 +35,4 @@ struct NeuralNetwork : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -6,7 +6,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct PageRank : ProgramDefaults {
   using Value = double;
@@ -42,4 +42,4 @@ struct PageRank : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -20,7 +20,7 @@
 #include "kernels/graph/vertex_program.hpp"
 #include "partition/sections.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // Which way an iteration runs: pull over the in-edges of the assigned vertices, or push
 // over the out-edges of the frontier. auto pushes while the frontier's out-edges are few.
@@ -247,4 +247,4 @@ template <typename P>
 std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionView& view,
                                                   const WalkOptions& walk);
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

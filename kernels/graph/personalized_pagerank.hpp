@@ -10,7 +10,7 @@
 
 #include "kernels/graph/pagerank.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct PersonalizedPageRank : PageRank {
   static constexpr const char* kName = "ppr";
@@ -24,4 +24,4 @@ struct PersonalizedPageRank : PageRank {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -19,7 +19,7 @@
 #include "kernels/graph/sssp.hpp"
 #include "kernels/graph/sswp.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 template <typename... P>
 struct ProgramList {};
@@ -52,4 +52,4 @@ void for_each_program(ProgramList<P...>, F&& f) {
   (f(ProgramTag<P>{}), ...);
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -10,7 +10,7 @@
 
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 inline constexpr EdgeIndex kRowBlockEdges = 2048;  // staged per block: 16 KB of doubles
 inline constexpr VertexId kRowBlockRows = 256;
@@ -33,4 +33,4 @@ inline std::vector<VertexId> cut_row_blocks(const EdgeIndex* indptr, VertexId ro
   return first;
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

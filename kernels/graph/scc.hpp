@@ -15,7 +15,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // Values: colour + 1, or 0 for a vertex already in a component, which keeps 0 (nothing
 // is below it) and sends nothing; a monotone minimum, so it pushes and pulls.
@@ -66,4 +66,4 @@ struct SccReach : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

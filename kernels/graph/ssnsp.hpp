@@ -13,7 +13,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct ShortestPathCounts : ProgramDefaults {
   using Value = std::uint64_t;
@@ -35,4 +35,4 @@ struct ShortestPathCounts : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

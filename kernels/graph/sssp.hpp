@@ -8,7 +8,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct Sssp : ProgramDefaults {
   using Value = double;
@@ -32,4 +32,4 @@ struct Sssp : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

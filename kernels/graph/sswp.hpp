@@ -7,7 +7,7 @@
 
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 struct Sswp : ProgramDefaults {
   using Value = double;  // bottlenecks are edge weights, exact in 64 bits
@@ -32,4 +32,4 @@ struct Sswp : ProgramDefaults {
   }
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -4,7 +4,7 @@
 
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 template <typename Value>
 struct UpdatePair {
@@ -12,4 +12,4 @@ struct UpdatePair {
   Value value;
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 namespace {
 
@@ -66,4 +66,4 @@ std::size_t group_bytes(VertexId num_vertices, VertexId stored_rows, unsigned ra
          (bit_words(sources) + bit_words(group_count(stored_rows, ratio))) * sizeof(BitWord);
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -23,7 +23,7 @@
 #include "src/common/host_device.hpp"
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // Whether program P can run with grouped activation: a frontier program whose apply is a
 // monotone reduce. All-active programs recompute every vertex anyway, and the pull-only
@@ -95,4 +95,4 @@ WG_HD bool in_active_group(const ActiveGroups& groups, VertexId v) {
   return groups.bits == nullptr || test_bit(groups.bits, v >> groups.shift);
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

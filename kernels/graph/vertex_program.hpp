@@ -28,7 +28,7 @@
 #include "src/common/host_device.hpp"
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // Read-only per-vertex data a gather may use about the in-neighbour it reads.
 struct VertexStatic {
@@ -152,4 +152,4 @@ WG_HD bool apply_for(typename P::Value& current, typename P::Value reduced, Vert
   }
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

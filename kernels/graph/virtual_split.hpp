@@ -17,7 +17,7 @@
 #include "src/common/host_device.hpp"
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // Members of the family of a row of `degree` edges: at least one, so that a row without
 // edges is still applied by a pull.
@@ -88,4 +88,4 @@ inline unsigned auto_split_degree(const EdgeIndex* indptr, VertexId rows) {
   return k;
 }
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -83,18 +83,19 @@ struct RankStats {
 };
 
 // The host backend when asked for or when this rank has no GPU; else its bound GPU.
-std::vector<std::unique_ptr<Aligner>> make_aligners(MPI_Comm comm, const std::string& backend,
-                                                    bool packed, std::uint64_t traceback_memory) {
-  const DeviceBinding binding = bind_and_report_devices(comm, backend == "host" ? 0 : 1);
-  std::vector<std::unique_ptr<Aligner>> aligners;
+std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
+    MPI_Comm comm, const std::string& backend, bool packed, std::uint64_t traceback_memory) {
+  const comm::DeviceBinding binding =
+      comm::bind_and_report_devices(comm, backend == "host" ? 0 : 1);
+  std::vector<std::unique_ptr<kernels::align::Aligner>> aligners;
   if (backend != "host" && binding.host_backend())
     WG_REQUIRE(backend != "cuda", "--backend cuda: {}", binding.describe());
   if (backend == "host" || binding.host_backend()) {
-    aligners.push_back(make_host_aligner(traceback_memory));
+    aligners.push_back(kernels::align::make_host_aligner(traceback_memory));
     return aligners;
   }
   for (int k = 0; k < kAlignersPerGpu; ++k)
-    aligners.push_back(make_cuda_aligner(binding.devices.front(), packed));
+    aligners.push_back(kernels::align::make_cuda_aligner(binding.devices.front(), packed));
   return aligners;
 }
 
@@ -143,15 +144,15 @@ std::uint64_t longest_pair(const AlignInput& input) {
 }
 
 // The other ranks wait for batches: a dispatch that hands out none releases them.
-DispatchOutcome release_workers(MPI_Comm comm, const RankWorkers& local) {
-  DispatchCallbacks none;
-  none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> {
+comm::align::DispatchOutcome release_workers(MPI_Comm comm, const comm::align::RankWorkers& local) {
+  comm::align::DispatchCallbacks none;
+  none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<comm::align::WorkBatch> {
     return std::nullopt;
   };
   none.remote_batch = none.next_batch;
-  none.accept = [](BatchResults&&) {};
+  none.accept = [](comm::align::BatchResults&&) {};
   none.tick = [] {};
-  return run_dispatcher(comm, none, local, stop_requested());
+  return comm::align::run_dispatcher(comm, none, local, stop_requested());
 }
 
 // A run that failed on bad input leaves no output behind: the partial file of a fresh
@@ -164,9 +165,10 @@ void discard_output(const AlignOptions& options, bool resuming) {
 
 // Rank 0: output and dispatch. Returns the dispatch's outcome; *exit_code is set when it
 // completed or was interrupted.
-DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const AlignInput& input,
-                         const SequenceStore& store, const RankWorkers& local, double load_seconds,
-                         int* exit_code) {
+comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options,
+                                      const AlignInput& input, const SequenceStore& store,
+                                      const comm::align::RankWorkers& local, double load_seconds,
+                                      int* exit_code) {
   const auto& queries = input.queries;
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
@@ -206,9 +208,9 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
                first, options.output, first, queries[last.query].id, targets[last.target].id);
   }
   // Pairs an earlier run finished but could not write yet (an earlier pair was missing).
-  BatchResults kept =
+  comm::align::BatchResults kept =
       resuming ? read_pending_results(options.output, record, options.traceback, first, plan.size())
-               : BatchResults{};
+               : comm::align::BatchResults{};
   const std::uint64_t kept_pairs = kept.pair_ids.size();
   if (first > 0 || kept_pairs > 0)
     spdlog::info("resuming: {} of {} pairs already written, {} more finished in {}", first,
@@ -251,19 +253,19 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
     std::lock_guard<std::mutex> lock(source_mutex);
     return source.next(capacity, floor);
   };
-  DispatchCallbacks callbacks;
+  comm::align::DispatchCallbacks callbacks;
   callbacks.next_batch = next_batch;
   // Batches for other ranks carry their residues when those ranks cannot read them (the
   // packing happens on rank 0's helper threads, outside the lock).
   callbacks.remote_batch = [&](std::uint64_t capacity, std::uint64_t floor) {
-    std::optional<WorkBatch> batch = next_batch(capacity, floor);
+    std::optional<comm::align::WorkBatch> batch = next_batch(capacity, floor);
     if (batch && !input.indexed()) {
       batch->residues.resize(batch->pool_size());
       pack_residues(*batch, store, batch->residues.data());
     }
     return batch;
   };
-  callbacks.accept = [&](BatchResults&& results) {
+  callbacks.accept = [&](comm::align::BatchResults&& results) {
     auto& stats = ranks[results.rank];
     stats.backend = results.backend;
     ++stats.batches;
@@ -294,7 +296,8 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
                  rate > 0 ? static_cast<double>(todo - done_pairs) / rate : 0.0);
   };
 
-  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, stop_requested());
+  const comm::align::DispatchOutcome outcome =
+      comm::align::run_dispatcher(comm, callbacks, local, stop_requested());
   stream.finish();
   const double seconds = elapsed();
   if (outcome.any_failed) {
@@ -305,7 +308,7 @@ DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options, const Align
   if (interrupted) {
     std::uint64_t pending = 0;
     if (ordered && to_file) {
-      const BatchResults waiting = ordered->pending_results();
+      const comm::align::BatchResults waiting = ordered->pending_results();
       pending = waiting.pair_ids.size();
       write_pending_results(options.output, record, waiting, options.traceback);
     }
@@ -412,7 +415,7 @@ int run_align(const AlignOptions& given) {
     check_score_range(input.scheme, longest_pair(input));
     setup = job_setup(input);
   });
-  setup = broadcast_object(comm, setup);
+  setup = comm::align::broadcast_object(comm, setup);
   std::unique_ptr<SequenceStore> store;
   graph::run_collectively(comm, [&] {
     if (!setup.files.empty())
@@ -427,21 +430,21 @@ int run_align(const AlignOptions& given) {
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
-  RankWorkers local;
+  comm::align::RankWorkers local;
   local.capacity_cells = options.batch_cells > 0 ? options.batch_cells
                                                  : (on_gpu ? std::uint64_t{60'000'000'000}
                                                            : std::uint64_t{300'000'000} * threads);
   local.floor_cells =
       std::min(local.capacity_cells, on_gpu ? kGpuFloorCells : kHostFloorCellsPerThread * threads);
-  const KernelScoring& scoring = setup.scoring;
+  const kernels::align::KernelScoring& scoring = setup.scoring;
   const bool traceback = options.traceback;
   const std::uint32_t top = options.top;
   const std::uint64_t targets = setup.targets;
   for (const auto& owned : aligners) {
-    Aligner* aligner = owned.get();
+    kernels::align::Aligner* aligner = owned.get();
     const SequenceStore* source = store.get();
     local.workers.push_back(
-        [aligner, rank, source, &scoring, traceback, top, targets](WorkBatch&& batch) {
+        [aligner, rank, source, &scoring, traceback, top, targets](comm::align::WorkBatch&& batch) {
           // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
           // from the residues rank 0 shipped.
           const auto pack_start = Clock::now();
@@ -451,7 +454,7 @@ int run_align(const AlignOptions& given) {
           else
             std::memcpy(residues, batch.residues.data(), batch.residues.size());
           const double pack_seconds = seconds_since(pack_start);
-          PairBatch pairs;
+          kernels::align::PairBatch pairs;
           pairs.residues = residues;
           pairs.offsets = std::move(batch.offsets);
           pairs.lengths = std::move(batch.lengths);
@@ -460,9 +463,9 @@ int run_align(const AlignOptions& given) {
           const double before = aligner->compute_seconds();
           const double kernel_before = aligner->kernel_seconds();
           const double transfer_before = aligner->transfer_seconds();
-          std::vector<PairResult> results;
+          std::vector<kernels::align::PairResult> results;
           aligner->align(pairs, scoring, traceback, results);
-          BatchResults out;
+          comm::align::BatchResults out;
           out.id = batch.id;
           out.pair_ids = std::move(batch.pair_ids);
           out.cells = pairs.cells();
@@ -490,9 +493,9 @@ int run_align(const AlignOptions& given) {
   }
 
   int exit_code = kExitError;
-  const DispatchOutcome outcome =
+  const comm::align::DispatchOutcome outcome =
       rank == 0 ? run_root(comm, options, input, *store, local, load_seconds, &exit_code)
-                : run_worker(comm, local);
+                : comm::align::run_worker(comm, local);
   // Every rank learns of an error any rank met (one message, from the rank that met it).
   graph::FirstError error;
   if (outcome.error) error.record(0, *outcome.error);

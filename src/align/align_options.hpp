@@ -28,7 +28,7 @@ struct AlignOptions {
   bool packed_scores = true;      // GPUs: 16-bit packed scores when they fit
   // Direction bits one pair may keep at once (host backend); larger pairs are traced back
   // in bands recomputed from checkpoints.
-  std::uint64_t traceback_memory = kDefaultTracebackBytes;
+  std::uint64_t traceback_memory = kernels::align::kDefaultTracebackBytes;
 };
 
 // Runs the alignment on every rank; returns the process exit code.

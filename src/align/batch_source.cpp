@@ -83,7 +83,7 @@ void BatchSource::start_next_window() {
   upcoming_ = std::async(std::launch::async, [this, first] { return read_window(first); });
 }
 
-std::uint32_t BatchSource::slot_of(WorkBatch& batch, std::uint32_t sequence_key,
+std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                                    std::uint32_t length) {
   if (stamp_[sequence_key] == generation_) return slot_[sequence_key];
   const auto slot = static_cast<std::uint32_t>(batch.lengths.size());
@@ -95,8 +95,8 @@ std::uint32_t BatchSource::slot_of(WorkBatch& batch, std::uint32_t sequence_key,
   return slot;
 }
 
-std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
-                                           std::uint64_t floor_cells) {
+std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
+                                                        std::uint64_t floor_cells) {
   // Windows whose pairs are all done have nothing to hand out; one without pairs is the end.
   while (window_position_ == window_.keys.size()) {
     if (!upcoming_.valid()) return std::nullopt;
@@ -118,7 +118,7 @@ std::optional<WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
   }
   const bool shared_pool = &query_lengths_ == &target_lengths_;
   const auto target_base = static_cast<std::uint32_t>(shared_pool ? 0 : query_lengths_.size());
-  WorkBatch batch;
+  comm::align::WorkBatch batch;
   batch.id = next_batch_id_++;
   std::uint64_t cells = 0;
   for (; window_position_ < window_.keys.size(); ++window_position_) {

@@ -44,7 +44,8 @@ class BatchSource {
 
   // The next batch for a worker taking at most capacity_cells and, while enough work is
   // left, at least floor_cells; nothing once every pair is handed out.
-  std::optional<WorkBatch> next(std::uint64_t capacity_cells, std::uint64_t floor_cells);
+  std::optional<comm::align::WorkBatch> next(std::uint64_t capacity_cells,
+                                             std::uint64_t floor_cells);
 
   std::uint64_t remaining_cells() const { return remaining_cells_; }
 
@@ -58,7 +59,8 @@ class BatchSource {
   };
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
-  std::uint32_t slot_of(WorkBatch& batch, std::uint32_t sequence_key, std::uint32_t length);
+  std::uint32_t slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
+                        std::uint32_t length);
 
   const std::vector<std::uint32_t>& query_lengths_;
   const std::vector<std::uint32_t>& target_lengths_;

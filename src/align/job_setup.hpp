@@ -15,18 +15,21 @@
 #include "kernels/align/nw_types.hpp"
 #include "src/align/fasta_index.hpp"
 
+// The kernels' scoring travels as its bytes: plain data, identical on every rank (one
+// program), so new fields need no change here. Boost finds a non-member serialize in
+// boost::serialization whatever the namespace of the type.
+namespace boost::serialization {
+template <class Archive>
+void serialize(Archive& ar, wg::kernels::align::KernelScoring& scoring, unsigned /*version*/) {
+  static_assert(std::is_trivially_copyable_v<wg::kernels::align::KernelScoring>);
+  ar& make_binary_object(&scoring, sizeof scoring);
+}
+}  // namespace boost::serialization
+
 namespace wg::align {
 
-// The kernels' scoring travels as its bytes: plain data, identical on every rank (one
-// program), so new fields need no change here.
-template <class Archive>
-void serialize(Archive& ar, KernelScoring& scoring, unsigned /*version*/) {
-  static_assert(std::is_trivially_copyable_v<KernelScoring>);
-  ar& boost::serialization::make_binary_object(&scoring, sizeof scoring);
-}
-
 struct JobSetup {
-  KernelScoring scoring;
+  kernels::align::KernelScoring scoring;
   std::string alphabet;                   // its name, for messages
   std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch

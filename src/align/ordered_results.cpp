@@ -48,7 +48,7 @@ void OrderedResults::retire_front() {
   base_ += window_pairs_;
 }
 
-void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
+void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
   WG_REQUIRE(results.scores.size() == results.pair_ids.size() &&
                  (!traceback_ || (results.cigars.size() == results.pair_ids.size() &&
                                   results.regions.size() == 4 * results.pair_ids.size())),
@@ -80,8 +80,8 @@ void OrderedResults::put(BatchResults& results, fmt::memory_buffer& out) {
   append_ready(out);
 }
 
-BatchResults OrderedResults::pending_results() const {
-  BatchResults results;
+comm::align::BatchResults OrderedResults::pending_results() const {
+  comm::align::BatchResults results;
   for (std::size_t k = 0; k < slabs_.size(); ++k) {
     if (!slabs_[k]) continue;
     const Slab& s = *slabs_[k];

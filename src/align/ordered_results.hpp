@@ -31,7 +31,7 @@ class OrderedResults final : public ResultSink {
 
   // Stores one batch's results (CIGAR strings are moved out) and appends to `out` the
   // lines that became writable, in input order.
-  void put(BatchResults& results, fmt::memory_buffer& out) override;
+  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
   bool complete() const override { return next_ == plan_.size() && pending_ == 0; }
   std::uint64_t written() const override { return next_; }
 
@@ -39,7 +39,7 @@ class OrderedResults final : public ResultSink {
   std::uint64_t pending() const { return pending_; }  // stored, waiting for earlier pairs
   // The stored results waiting for earlier pairs, in pair order (an interrupted run keeps
   // them for --resume: pending_results.hpp).
-  BatchResults pending_results() const;
+  comm::align::BatchResults pending_results() const;
 
  private:
   struct Slab {

@@ -61,7 +61,7 @@ std::string read_all(const std::string& path) {
 std::string pending_results_path(const std::string& output) { return output + ".partial.pending"; }
 
 void write_pending_results(const std::string& output, const std::string& record,
-                           const BatchResults& results, bool traceback) {
+                           const comm::align::BatchResults& results, bool traceback) {
   if (results.pair_ids.empty()) {
     remove_pending_results(output);
     return;
@@ -84,9 +84,10 @@ void write_pending_results(const std::string& output, const std::string& record,
   io::publish(temporary, path, "finished results kept for --resume");
 }
 
-BatchResults read_pending_results(const std::string& output, const std::string& record,
-                                  bool traceback, std::uint64_t first, std::uint64_t pairs) {
-  BatchResults results;
+comm::align::BatchResults read_pending_results(const std::string& output, const std::string& record,
+                                               bool traceback, std::uint64_t first,
+                                               std::uint64_t pairs) {
+  comm::align::BatchResults results;
   const std::string path = pending_results_path(output);
   if (!std::filesystem::exists(path)) return results;
   const std::string text = read_all(path);

@@ -22,13 +22,14 @@ std::string pending_results_path(const std::string& output);
 // Interrupted run: replaces the file with `results` (pair ids increasing), or removes it
 // when there are none.
 void write_pending_results(const std::string& output, const std::string& record,
-                           const BatchResults& results, bool traceback);
+                           const comm::align::BatchResults& results, bool traceback);
 
 // --resume: the results kept for pairs first..pairs-1 (those before `first` have reached
 // FILE.partial since they were kept); none when there is no file. Fails, naming the file,
 // when it belongs to another job record or is damaged.
-BatchResults read_pending_results(const std::string& output, const std::string& record,
-                                  bool traceback, std::uint64_t first, std::uint64_t pairs);
+comm::align::BatchResults read_pending_results(const std::string& output, const std::string& record,
+                                               bool traceback, std::uint64_t first,
+                                               std::uint64_t pairs);
 
 // Complete run, or a fresh one: the file goes.
 void remove_pending_results(const std::string& output);

@@ -16,7 +16,7 @@ class ResultSink {
   virtual ~ResultSink() = default;
   // Takes one batch's results (CIGAR strings may be moved out) and appends to `out` the
   // lines that became writable, in output order.
-  virtual void put(BatchResults& results, fmt::memory_buffer& out) = 0;
+  virtual void put(comm::align::BatchResults& results, fmt::memory_buffer& out) = 0;
   // Every expected result arrived and its lines were appended.
   virtual bool complete() const = 0;
   // Pairs whose lines are written, for logs.

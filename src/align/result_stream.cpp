@@ -21,7 +21,7 @@ ResultStream::~ResultStream() {
   if (thread_.joinable()) thread_.join();
 }
 
-void ResultStream::submit(BatchResults&& results) {
+void ResultStream::submit(comm::align::BatchResults&& results) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (error_) std::rethrow_exception(error_);
@@ -45,7 +45,7 @@ void ResultStream::loop() {
   auto last_flush = std::chrono::steady_clock::now();
   try {
     for (;;) {
-      std::deque<BatchResults> taken;
+      std::deque<comm::align::BatchResults> taken;
       bool closing = false;
       {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -54,7 +54,7 @@ void ResultStream::loop() {
         closing = closing_;
       }
       const auto start = std::chrono::steady_clock::now();
-      for (BatchResults& results : taken) {
+      for (comm::align::BatchResults& results : taken) {
         sink_.put(results, lines);
         if (lines.size() >= kWriteChunk) {
           file_.write(lines.data(), lines.size());

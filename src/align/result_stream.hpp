@@ -24,7 +24,7 @@ class ResultStream {
   ResultStream& operator=(const ResultStream&) = delete;
 
   // Queues one batch's results; rethrows an error of the writer thread.
-  void submit(BatchResults&& results);
+  void submit(comm::align::BatchResults&& results);
   // Writes and flushes everything submitted, then stops the thread; rethrows its error.
   void finish();
   // Seconds the thread spent ordering, formatting and writing (read after finish()).
@@ -37,7 +37,7 @@ class ResultStream {
   ResultWriter& file_;
   std::mutex mutex_;
   std::condition_variable ready_;
-  std::deque<BatchResults> queue_;
+  std::deque<comm::align::BatchResults> queue_;
   bool closing_ = false;
   std::exception_ptr error_;
   double seconds_ = 0;

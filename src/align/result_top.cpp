@@ -16,7 +16,8 @@ bool ranks_before(std::int32_t score_a, std::uint64_t target_a, std::int32_t sco
 
 }  // namespace
 
-void drop_outside_top(BatchResults& results, std::uint32_t top, std::uint64_t targets) {
+void drop_outside_top(comm::align::BatchResults& results, std::uint32_t top,
+                      std::uint64_t targets) {
   // Pair indices grouped by query, best first within each query.
   std::vector<std::size_t> order(results.pair_ids.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -41,7 +42,7 @@ TopResults::TopResults(const std::vector<Sequence>& queries, const std::vector<S
                        const ResultFormat& format, bool traceback, std::uint32_t top)
     : queries_(queries), targets_(targets), format_(format), traceback_(traceback), top_(top) {}
 
-void TopResults::put(BatchResults& results, fmt::memory_buffer& out) {
+void TopResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
   const std::uint64_t targets = targets_.size();
   // The heap's front is its worst entry: `worse` orders entries best first.
   const auto worse = [](const Entry& a, const Entry& b) {

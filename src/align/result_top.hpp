@@ -21,14 +21,14 @@ namespace wg::align {
 
 // Empties the CIGAR strings of pairs outside the batch's best `top` of their query; pair
 // id p belongs to query p / targets.
-void drop_outside_top(BatchResults& results, std::uint32_t top, std::uint64_t targets);
+void drop_outside_top(comm::align::BatchResults& results, std::uint32_t top, std::uint64_t targets);
 
 class TopResults final : public ResultSink {
  public:
   TopResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
              const ResultFormat& format, bool traceback, std::uint32_t top);
 
-  void put(BatchResults& results, fmt::memory_buffer& out) override;
+  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
   bool complete() const override { return next_query_ == queries_.size() && open_.empty(); }
   std::uint64_t written() const override { return next_query_ * targets_.size(); }
 

@@ -13,7 +13,7 @@ namespace wg::align {
 namespace {
 
 // FNV-1a over the substitution table.
-std::uint64_t table_hash(const KernelScoring& k) {
+std::uint64_t table_hash(const kernels::align::KernelScoring& k) {
   std::uint64_t value = 14695981039346656037ull;
   const auto* bytes = reinterpret_cast<const unsigned char*>(k.table);
   for (std::size_t i = 0; i < sizeof k.table; ++i) value = (value ^ bytes[i]) * 1099511628211ull;
@@ -49,7 +49,7 @@ std::string first_difference(const std::string& ours, const std::string& theirs)
 }  // namespace
 
 std::string job_record(const AlignOptions& options, const AlignInput& input) {
-  const KernelScoring& k = input.scheme.kernel;
+  const kernels::align::KernelScoring& k = input.scheme.kernel;
   std::string mode = !options.pairs.empty()        ? "pairs"
                      : !options.all_vs_all.empty() ? "all-vs-all"
                                                    : "query-target";

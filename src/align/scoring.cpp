@@ -55,14 +55,15 @@ std::int32_t to_fixed(const std::string& name, double value, std::int32_t scale)
 }
 
 // --free-ends names, in the order free_ends_name writes them.
-constexpr std::pair<const char*, std::uint8_t> kFreeEndNames[] = {{"qb", kFreeQueryBegin},
-                                                                  {"qe", kFreeQueryEnd},
-                                                                  {"db", kFreeTargetBegin},
-                                                                  {"de", kFreeTargetEnd}};
+constexpr std::pair<const char*, std::uint8_t> kFreeEndNames[] = {
+    {"qb", kernels::align::kFreeQueryBegin},
+    {"qe", kernels::align::kFreeQueryEnd},
+    {"db", kernels::align::kFreeTargetBegin},
+    {"de", kernels::align::kFreeTargetEnd}};
 }  // namespace
 
 std::uint8_t parse_free_ends(const std::string& list) {
-  if (list.empty() || list == "all") return kFreeAllEnds;
+  if (list.empty() || list == "all") return kernels::align::kFreeAllEnds;
   std::uint8_t bits = 0;
   std::size_t at = 0;
   while (at <= list.size()) {
@@ -162,7 +163,7 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
     WG_REQUIRE(std::isfinite(value), "{} {}: not a finite number", name, value);
   ScoringScheme scheme;
   scheme.scale = common_scale(values);
-  KernelScoring& k = scheme.kernel;
+  kernels::align::KernelScoring& k = scheme.kernel;
   k.gap_open = to_fixed("--gap-open", options.gap_open, scheme.scale);
   k.gap_extend = to_fixed("--gap-extend", options.gap_extend, scheme.scale);
   if (options.mode == "local") {
@@ -171,7 +172,7 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
                "have no end gaps");
     WG_REQUIRE(options.free_ends.empty(), "--free-ends is for --mode semi-global");
     k.local = true;
-    k.free_ends = kFreeAllEnds;
+    k.free_ends = kernels::align::kFreeAllEnds;
   } else if (options.mode == "semi-global") {
     WG_REQUIRE(!options.end_gaps_free,
                "--end-gaps free is for --mode global; semi-global takes --free-ends");
@@ -180,19 +181,19 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
     WG_REQUIRE(options.mode == "global", "--mode {}: expected global, semi-global or local",
                options.mode);
     WG_REQUIRE(options.free_ends.empty(), "--free-ends is for --mode semi-global");
-    k.free_ends = options.end_gaps_free ? kFreeAllEnds : 0;
+    k.free_ends = options.end_gaps_free ? kernels::align::kFreeAllEnds : 0;
   }
   const auto letters = alphabet_letters(alphabet);
-  scheme.allowed.assign(kAlphabetSlots, false);
+  scheme.allowed.assign(kernels::align::kAlphabetSlots, false);
   k.letters = static_cast<std::uint8_t>(letters.size());
 
   if (options.match) {
     k.uniform = true;
     k.match = to_fixed("--match", *options.match, scheme.scale);
     k.mismatch = to_fixed("--mismatch", *options.mismatch, scheme.scale);
-    for (int a = 0; a < kAlphabetSlots; ++a)
-      for (int b = 0; b < kAlphabetSlots; ++b)
-        k.table[a * kAlphabetSlots + b] = a == b ? k.match : k.mismatch;
+    for (int a = 0; a < kernels::align::kAlphabetSlots; ++a)
+      for (int b = 0; b < kernels::align::kAlphabetSlots; ++b)
+        k.table[a * kernels::align::kAlphabetSlots + b] = a == b ? k.match : k.mismatch;
     for (std::size_t c = 0; c < letters.size(); ++c) scheme.allowed[c] = true;
     scheme.description = fmt::format("match {} mismatch {}", *options.match, *options.mismatch);
   } else {
@@ -207,7 +208,7 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
       for (std::size_t c = 0; c < matrix.letters.size(); ++c) {
         const std::int8_t b = residue_code(alphabet, matrix.letters[c]);
         if (b == kNoCode) continue;
-        k.table[a * kAlphabetSlots + b] =
+        k.table[a * kernels::align::kAlphabetSlots + b] =
             to_fixed(fmt::format("{}: score of {}/{}", name, matrix.letters[r], matrix.letters[c]),
                      matrix.rows[r][c], scheme.scale);
         scheme.allowed[static_cast<std::size_t>(a)] = true;
@@ -227,15 +228,16 @@ ScoringScheme make_scoring(const ScoringOptions& options, Alphabet alphabet) {
 }
 
 void check_score_range(const ScoringScheme& scheme, std::uint64_t longest_pair) {
-  const KernelScoring& k = scheme.kernel;
+  const kernels::align::KernelScoring& k = scheme.kernel;
   // Every column of an alignment adds one substitution score or one gap cost, and an
   // alignment has at most longest_pair columns.
   std::int64_t column = std::max<std::int64_t>(k.gap_open, k.gap_extend);
-  for (int a = 0; a < kAlphabetSlots; ++a)
-    for (int b = 0; b < kAlphabetSlots; ++b)
+  for (int a = 0; a < kernels::align::kAlphabetSlots; ++a)
+    for (int b = 0; b < kernels::align::kAlphabetSlots; ++b)
       if (scheme.allowed[static_cast<std::size_t>(a)] &&
           scheme.allowed[static_cast<std::size_t>(b)])
-        column = std::max<std::int64_t>(column, std::llabs(k.table[a * kAlphabetSlots + b]));
+        column = std::max<std::int64_t>(
+            column, std::llabs(k.table[a * kernels::align::kAlphabetSlots + b]));
   const double bound = static_cast<double>(column) * static_cast<double>(longest_pair);
   if (bound >= kScoreLimit)
     fail(

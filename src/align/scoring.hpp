@@ -33,7 +33,7 @@ std::uint8_t parse_free_ends(const std::string& list);
 std::string free_ends_name(std::uint8_t free_ends);
 
 struct ScoringScheme {
-  KernelScoring kernel;
+  kernels::align::KernelScoring kernel;
   std::int32_t scale = 1;     // kernel scores are user scores x scale
   std::vector<bool> allowed;  // per residue code: does the scheme score it
   std::string description;    // for logs and reports

@@ -83,7 +83,8 @@ void IndexedSequences::bad_letter(const FastaIndex& index, const MappedFile& fil
        record_id(index, file, r), index.lines[r], alphabet_, quoted_letter(letter), position);
 }
 
-void pack_residues(const WorkBatch& batch, const SequenceStore& store, std::uint8_t* dest) {
+void pack_residues(const comm::align::WorkBatch& batch, const SequenceStore& store,
+                   std::uint8_t* dest) {
   const auto slots = static_cast<std::int64_t>(batch.sequences.size());
   const int threads = batch.pool_size() > kParallelPackResidues
                           ? std::min(omp_get_max_threads(), kMaxPackThreads)

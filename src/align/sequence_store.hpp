@@ -66,6 +66,7 @@ class IndexedSequences final : public SequenceStore {
 
 // Packs every slot of the batch at its offset in dest (on several threads for large
 // batches). An error is the one of the first failing slot.
-void pack_residues(const WorkBatch& batch, const SequenceStore& store, std::uint8_t* dest);
+void pack_residues(const comm::align::WorkBatch& batch, const SequenceStore& store,
+                   std::uint8_t* dest);
 
 }  // namespace wg::align

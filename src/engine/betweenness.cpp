@@ -15,8 +15,8 @@ namespace wg::engine {
 
 namespace {
 
-using graph::BrandesBackward;
-using graph::BrandesForward;
+using kernels::graph::BrandesBackward;
+using kernels::graph::BrandesForward;
 
 // --source V, --bc-sources all (the default), N (sampled with --seed) or FILE.
 std::vector<VertexId> bc_sources(const PhasedRun& r, nlohmann::json& described) {
@@ -59,7 +59,7 @@ std::vector<double> Betweenness::run(const PhasedRun& r) {
   const VertexId n = info.num_vertices;
   std::vector<double> centrality(r.mine.size(), 0.0);
   std::vector<BrandesBackward::Value> start(n);
-  graph::ProgramParams params;
+  kernels::graph::ProgramParams params;
   params.num_vertices = n;
   double seconds[2] = {0.0, 0.0};
   std::uint64_t iterations[2] = {0, 0};

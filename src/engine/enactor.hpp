@@ -47,11 +47,11 @@
 
 namespace wg::engine {
 
-using graph::Direction;
-using graph::KernelChoice;
+using kernels::graph::Direction;
+using kernels::graph::KernelChoice;
 
 struct EnactOptions {
-  graph::ProgramParams params;
+  kernels::graph::ProgramParams params;
   std::uint64_t max_iterations = 0;  // 0: no limit
   double tolerance = 0.0;
   ExchangeMode exchange = ExchangeMode::targeted;
@@ -60,8 +60,8 @@ struct EnactOptions {
   std::uint64_t checkpoint_every = 0;  // also every N iterations
   bool checkpoint_on_limit = false;    // also when max_iterations stops the run
   const Checkpoint* resume = nullptr;
-  std::vector<int> gpus;    // CUDA device of each local partition; empty: host backend
-  graph::WalkOptions walk;  // the pull kernel, virtual split and vertex grouping
+  std::vector<int> gpus;             // CUDA device of each local partition; empty: host backend
+  kernels::graph::WalkOptions walk;  // the pull kernel, virtual split and vertex grouping
   Direction direction = Direction::automatic;
 };
 
@@ -79,13 +79,13 @@ struct EnactResult {
 
 // The partition of `graph` on the host backend, or on `gpu` (>= 0).
 template <typename P>
-std::unique_ptr<graph::Partition<P>> make_partition(const EngineGraph& g,
-                                                    const PartitionGraph& graph, int gpu,
-                                                    const graph::WalkOptions& walk) {
-  const graph::PartitionView view = partition_view(g, graph);
-  if (gpu < 0) return std::make_unique<graph::host::HostPartition<P>>(view, walk);
+std::unique_ptr<kernels::graph::Partition<P>> make_partition(
+    const EngineGraph& g, const PartitionGraph& graph, int gpu,
+    const kernels::graph::WalkOptions& walk) {
+  const kernels::graph::PartitionView view = partition_view(g, graph);
+  if (gpu < 0) return std::make_unique<kernels::graph::host::HostPartition<P>>(view, walk);
 #if WARPGRAPH_WITH_CUDA
-  return graph::make_cuda_partition<P>(gpu, view, walk);
+  return kernels::graph::make_cuda_partition<P>(gpu, view, walk);
 #else
   ::wg::fail("this build has no CUDA backend");
 #endif
@@ -95,9 +95,9 @@ template <typename P>
 class Enactor {
  public:
   using Value = typename P::Value;
-  using Update = graph::UpdatePair<Value>;
+  using Update = kernels::graph::UpdatePair<Value>;
 
-  Enactor(const EngineGraph& g, comm::BundleExchanger& exchanger, MPI_Comm world,
+  Enactor(const EngineGraph& g, comm::graph::BundleExchanger& exchanger, MPI_Comm world,
           const EnactOptions& options, RunReport& report)
       : g_(g),
         exchanger_(exchanger),
@@ -116,7 +116,7 @@ class Enactor {
   EnactResult<Value> run();
   // The same from `start` when given: every vertex's value by global id (the values a
   // previous phase left, src/engine/phases.hpp) instead of P::init.
-  EnactResult<Value> run(const graph::ProgramParams& params, RunReport& report,
+  EnactResult<Value> run(const kernels::graph::ProgramParams& params, RunReport& report,
                          const std::vector<Value>* start = nullptr) {
     params_ = params;
     report_ = &report;
@@ -127,7 +127,7 @@ class Enactor {
  private:
   struct Local {
     const PartitionGraph* graph = nullptr;
-    std::unique_ptr<graph::Partition<P>> part;
+    std::unique_ptr<kernels::graph::Partition<P>> part;
     std::vector<Update> inbox;  // received updates in local ids (vr, all)
   };
 
@@ -150,27 +150,29 @@ class Enactor {
   void for_each_local(const Step& step);
   IterationRecord iterate(bool& stop_by_signal);
   std::uint64_t push_levels_on_device();
-  void exchange_targeted(const std::vector<graph::StepStats>& stats, std::vector<double>& totals);
-  void exchange_to_all(const std::vector<graph::StepStats>& stats, std::vector<double>& totals);
+  void exchange_targeted(const std::vector<kernels::graph::StepStats>& stats,
+                         std::vector<double>& totals);
+  void exchange_to_all(const std::vector<kernels::graph::StepStats>& stats,
+                       std::vector<double>& totals);
   // Values of the assigned range of local partition d (and its frontier words, global
   // word indices, when `words` is given).
   void download_assigned(std::size_t d, std::vector<Value>& values,
                          std::vector<std::uint64_t>* words);
   void write_checkpoint_now();
   void sum(std::vector<double>& values) const {
-    if (ranks_ > 1) comm::allreduce_sum(values, world_);
+    if (ranks_ > 1) comm::graph::allreduce_sum(values, world_);
   }
 
   const EngineGraph& g_;
-  comm::BundleExchanger& exchanger_;
+  comm::graph::BundleExchanger& exchanger_;
   MPI_Comm world_;
   const EnactOptions& options_;
   RunReport* report_;
   partition::SlidingBalancer balancer_;
-  graph::ProgramParams params_;
+  kernels::graph::ProgramParams params_;
   const std::vector<Value>* start_ = nullptr;
   // push_levels_on_device: the counters of one call's iterations.
-  std::vector<graph::PushLevel> levels_;
+  std::vector<kernels::graph::PushLevel> levels_;
   const bool lone_;
   int ranks_ = 1;
   std::vector<Local> locals_;
@@ -179,7 +181,7 @@ class Enactor {
   std::uint64_t frontier_ = 0;               // global frontier size at the start of the iteration
   std::vector<std::byte> bundle_;            // vr, all: this rank's outboxes, global ids
   std::vector<std::vector<Update>> routed_;  // targeted: per destination partition
-  comm::GatheredBytes send_, received_;      // targeted: per destination / source rank
+  comm::graph::GatheredBytes send_, received_;  // targeted: per destination / source rank
 };
 
 template <typename P>
@@ -212,7 +214,7 @@ void Enactor<P>::build_partitions() {
   // What the options became on this rank's partitions (automatic choices resolved).
   nlohmann::json walk = nlohmann::json::array();
   for (const Local& local : locals_) {
-    const graph::WalkLayout w = local.part->layout();
+    const kernels::graph::WalkLayout w = local.part->layout();
     walk.push_back({{"split", w.split},
                     {"virtual_nodes", w.virtual_nodes},
                     {"group", w.group},
@@ -239,7 +241,8 @@ void Enactor<P>::initialise() {
     const partition::LocalIds& ids = locals_[d].graph->ids;
     const auto held = static_cast<std::int64_t>(ids.size());
     std::vector<Value> values(ids.size());
-    std::vector<graph::BitWord> frontier(P::kAllActive ? 0 : graph::bit_words(ids.size()), 0);
+    std::vector<kernels::graph::BitWord> frontier(
+        P::kAllActive ? 0 : kernels::graph::bit_words(ids.size()), 0);
 #pragma omp parallel for schedule(static)
     for (std::int64_t i = 0; i < held; ++i) {
       const VertexId v = ids.global(static_cast<VertexId>(i));
@@ -250,20 +253,21 @@ void Enactor<P>::initialise() {
     if (!P::kAllActive) {
 #pragma omp parallel for schedule(static)
       for (std::int64_t w = 0; w < static_cast<std::int64_t>(frontier.size()); ++w) {
-        graph::BitWord word = 0;
-        for (std::int64_t i = w * graph::kBitsPerWord;
-             i < std::min<std::int64_t>(held, (w + 1) * graph::kBitsPerWord); ++i) {
+        kernels::graph::BitWord word = 0;
+        for (std::int64_t i = w * kernels::graph::kBitsPerWord;
+             i < std::min<std::int64_t>(held, (w + 1) * kernels::graph::kBitsPerWord); ++i) {
           const auto local = static_cast<VertexId>(i);
-          const bool on = c ? graph::test_bit(c->frontier.data(), ids.global(local))
+          const bool on = c ? kernels::graph::test_bit(c->frontier.data(), ids.global(local))
                             : !(values[local] == P::identity());
-          if (on) word |= graph::bit_of(local);
+          if (on) word |= kernels::graph::bit_of(local);
         }
         frontier[static_cast<std::size_t>(w)] = word;
       }
       const VertexRange mine = local_assigned(d);
-      for (std::size_t w = mine.begin / graph::kBitsPerWord; w < graph::bit_words(mine.end); ++w)
+      for (std::size_t w = mine.begin / kernels::graph::kBitsPerWord;
+           w < kernels::graph::bit_words(mine.end); ++w)
         active[0] += static_cast<double>(
-            __builtin_popcountll(graph::word_in_range(frontier.data(), w, mine)));
+            __builtin_popcountll(kernels::graph::word_in_range(frontier.data(), w, mine)));
     }
     locals_[d].part->load(values.data(), P::kAllActive ? nullptr : frontier.data());
   }
@@ -295,7 +299,7 @@ void Enactor<P>::for_each_local(const Step& step) {
 // scattered directly; the others travel in one all-to-all, as records (partition, count,
 // pairs) per destination rank.
 template <typename P>
-void Enactor<P>::exchange_targeted(const std::vector<graph::StepStats>& stats,
+void Enactor<P>::exchange_targeted(const std::vector<kernels::graph::StepStats>& stats,
                                    std::vector<double>& totals) {
   for (std::vector<Update>& r : routed_) r.clear();
   for (std::size_t d = 0; d < locals_.size(); ++d) {
@@ -324,7 +328,7 @@ void Enactor<P>::exchange_targeted(const std::vector<graph::StepStats>& stats,
     }
     send_.offsets[rank + 1] = send_.data.size();
   }
-  comm::alltoall_bytes(send_, received_, world_);
+  comm::graph::alltoall_bytes(send_, received_, world_);
   totals[2] += static_cast<double>(send_.data.size());
   totals[3] = static_cast<double>(received_.data.size());
   for_each_local([&](std::size_t d) {
@@ -348,7 +352,7 @@ void Enactor<P>::exchange_targeted(const std::vector<graph::StepStats>& stats,
 // vr and all: every rank gets this rank's outboxes (in global ids), one bundle of records
 // (partition, count, pairs); each partition keeps what it holds, in its local ids.
 template <typename P>
-void Enactor<P>::exchange_to_all(const std::vector<graph::StepStats>& stats,
+void Enactor<P>::exchange_to_all(const std::vector<kernels::graph::StepStats>& stats,
                                  std::vector<double>& totals) {
   bundle_.clear();
   for (std::size_t d = 0; d < locals_.size(); ++d) {
@@ -363,7 +367,7 @@ void Enactor<P>::exchange_to_all(const std::vector<graph::StepStats>& stats,
     for (std::size_t i = 0; i < stats[d].outbox; ++i) pairs[i] = {out[i].id + first, out[i].value};
     totals[2] += static_cast<double>(stats[d].outbox * sizeof(Update));
   }
-  const std::vector<comm::ReceivedBundle>& received = exchanger_.exchange(bundle_);
+  const std::vector<comm::graph::ReceivedBundle>& received = exchanger_.exchange(bundle_);
   totals[3] = static_cast<double>(exchanger_.bytes_received());
   for_each_local([&](std::size_t d) {
     Local& local = locals_[d];
@@ -385,7 +389,7 @@ void Enactor<P>::exchange_to_all(const std::vector<graph::StepStats>& stats,
       }
     };
     keep(bundle_.data(), bundle_.size());
-    for (const comm::ReceivedBundle& bundle : received) keep(bundle.data, bundle.bytes);
+    for (const comm::graph::ReceivedBundle& bundle : received) keep(bundle.data, bundle.bytes);
     local.part->scatter(local.inbox.data(), local.inbox.size());
   });
 }
@@ -420,7 +424,7 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
 
   // 2. step, the partitions side by side.
   params_.iteration = iteration_;
-  std::vector<graph::StepStats> stats(locals_.size());
+  std::vector<kernels::graph::StepStats> stats(locals_.size());
   const bool boundary_only = options_.exchange != ExchangeMode::all_updates;
   for_each_local([&](std::size_t d) {
     stats[d] = locals_[d].part->step(local_assigned(d), options_.direction, params_, lone_, !lone_,
@@ -481,14 +485,14 @@ IterationRecord Enactor<P>::iterate(bool& stop_by_signal) {
 // budget stops at the iteration limit and at the next periodic checkpoint.
 template <typename P>
 std::uint64_t Enactor<P>::push_levels_on_device() {
-  if (!graph::can_push<P>() || !lone_ || stop_signal_received() != 0) return 0;
+  if (!kernels::graph::can_push<P>() || !lone_ || stop_signal_received() != 0) return 0;
   std::uint64_t budget = std::numeric_limits<std::uint64_t>::max();
   if (options_.max_iterations != 0) budget = options_.max_iterations - iteration_;
   if (options_.checkpoint_every != 0)
     budget = std::min(budget, options_.checkpoint_every - iteration_ % options_.checkpoint_every);
   // Allocated once: this runs every iteration of a lone run, mostly to run nothing.
-  if (levels_.empty()) levels_.resize(graph::kMaxPushLevelsPerCall);
-  std::vector<graph::PushLevel>& levels = levels_;
+  if (levels_.empty()) levels_.resize(kernels::graph::kMaxPushLevelsPerCall);
+  std::vector<kernels::graph::PushLevel>& levels = levels_;
   const double started = MPI_Wtime();
   const std::size_t ran =
       locals_[0].part->push_levels(local_assigned(0), options_.direction,
@@ -516,14 +520,17 @@ void Enactor<P>::download_assigned(std::size_t d, std::vector<Value>& values,
   const VertexRange a = assigned(d);
   const VertexRange local = local_assigned(d);
   std::vector<Value> held(ids.size());
-  std::vector<graph::BitWord> frontier(words && !P::kAllActive ? graph::bit_words(ids.size()) : 0);
+  std::vector<kernels::graph::BitWord> frontier(
+      words && !P::kAllActive ? kernels::graph::bit_words(ids.size()) : 0);
   locals_[d].part->download(held.data(), frontier.empty() ? nullptr : frontier.data());
   values.insert(values.end(), held.begin() + local.begin, held.begin() + local.end);
   if (!words || a.empty()) return;  // (an empty range may start inside the last word)
   // Stored ranges start on a word edge: local word w is global word w + first.
-  const std::size_t first = ids.stored().begin / graph::kBitsPerWord;
-  for (std::size_t w = a.begin / graph::kBitsPerWord; w < graph::bit_words(a.end); ++w)
-    words->push_back(P::kAllActive ? 0 : graph::word_in_range(frontier.data(), w - first, local));
+  const std::size_t first = ids.stored().begin / kernels::graph::kBitsPerWord;
+  for (std::size_t w = a.begin / kernels::graph::kBitsPerWord; w < kernels::graph::bit_words(a.end);
+       ++w)
+    words->push_back(
+        P::kAllActive ? 0 : kernels::graph::word_in_range(frontier.data(), w - first, local));
 }
 
 template <typename P>

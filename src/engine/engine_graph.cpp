@@ -130,8 +130,8 @@ void build_targets(PartitionGraph& p) {
 
 }  // namespace
 
-graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p) {
-  graph::PartitionView view;
+kernels::graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p) {
+  kernels::graph::PartitionView view;
   view.num_vertices = p.ids.size();
   view.stored = {0, p.stored.size()};
   view.in = {view.stored, p.in.indptr.data(), p.in.indices.data(),
@@ -162,7 +162,7 @@ std::vector<double> in_weight_sums(const EngineGraph& g, VertexId held) {
       sums[p.stored.begin + r] = sum;
     }
   }
-  if (held < sums.size()) sums[held] = graph::kHeldVertex;
+  if (held < sums.size()) sums[held] = kernels::graph::kHeldVertex;
   return sums;
 }
 
@@ -176,7 +176,7 @@ EdgeDirection other(EdgeDirection d) {
   return d == EdgeDirection::in ? EdgeDirection::out : EdgeDirection::in;
 }
 
-PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology& topology,
+PartitionPlan plan_partitions(const GraphInput& input, const comm::graph::GraphTopology& topology,
                               const LoadOptions& options) {
   const graph::GraphInfo& info = input.info();
   PartitionPlan plan;
@@ -203,15 +203,15 @@ PartitionPlan plan_partitions(const GraphInput& input, const comm::GraphTopology
   return plan;
 }
 
-std::vector<graph::VertexStatic> gather_out_degrees(const GraphInput& input,
-                                                    const comm::GraphTopology& topology,
-                                                    const partition::SectionLayout& sections) {
+std::vector<kernels::graph::VertexStatic> gather_out_degrees(
+    const GraphInput& input, const comm::graph::GraphTopology& topology,
+    const partition::SectionLayout& sections) {
   const VertexRange slice = slice_of_rank(sections, topology.rank(), topology.size());
   const auto indptr = input.read_indptr(EdgeDirection::out, slice, topology.world());
-  std::vector<graph::VertexStatic> mine(slice.size());
+  std::vector<kernels::graph::VertexStatic> mine(slice.size());
   for (std::size_t i = 0; i < mine.size(); ++i)
     mine[i].out_degree = static_cast<std::uint32_t>(indptr[i + 1] - indptr[i]);
-  static_assert(sizeof(graph::VertexStatic) == sizeof(std::uint32_t));
+  static_assert(sizeof(kernels::graph::VertexStatic) == sizeof(std::uint32_t));
   return allgather_slices(mine, MPI_UINT32_T, topology.world(), topology.size());
 }
 
@@ -220,9 +220,9 @@ std::vector<graph::VertexStatic> gather_out_degrees(const GraphInput& input,
 namespace {
 
 // The per-vertex static data of a partition's held vertices, from the whole graph's.
-std::vector<graph::VertexStatic> held_statics(const partition::LocalIds& ids,
-                                              const std::vector<graph::VertexStatic>& all) {
-  std::vector<graph::VertexStatic> held(ids.size());
+std::vector<kernels::graph::VertexStatic> held_statics(
+    const partition::LocalIds& ids, const std::vector<kernels::graph::VertexStatic>& all) {
+  std::vector<kernels::graph::VertexStatic> held(ids.size());
 #pragma omp parallel for schedule(static)
   for (std::int64_t i = 0; i < static_cast<std::int64_t>(held.size()); ++i)
     held[static_cast<std::size_t>(i)] = all[ids.global(static_cast<VertexId>(i))];
@@ -230,16 +230,16 @@ std::vector<graph::VertexStatic> held_statics(const partition::LocalIds& ids,
 }
 
 // Boundary bits of a partition: the stored vertices another partition holds.
-std::vector<graph::BitWord> boundary_bits(const PartitionGraph& p) {
-  std::vector<graph::BitWord> bits(graph::bit_words(p.ids.size()), 0);
+std::vector<kernels::graph::BitWord> boundary_bits(const PartitionGraph& p) {
+  std::vector<kernels::graph::BitWord> bits(kernels::graph::bit_words(p.ids.size()), 0);
   for (VertexId v = 0; v < p.stored.size(); ++v)
-    if (p.mirrors.shared(v)) bits[v / graph::kBitsPerWord] |= graph::bit_of(v);
+    if (p.mirrors.shared(v)) bits[v / kernels::graph::kBitsPerWord] |= kernels::graph::bit_of(v);
   return bits;
 }
 
 }  // namespace
 
-EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
+EngineGraph load_engine_graph(const GraphInput& input, const comm::graph::GraphTopology& topology,
                               const LoadOptions& options) {
   WG_REQUIRE(options.devices_per_rank >= 1, "--devices-per-rank must be at least 1 (got {})",
              options.devices_per_rank);
@@ -250,9 +250,9 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
   EngineGraph g;
   g.info = input.info();
   g.plan = plan_partitions(input, topology, options);
-  const std::vector<graph::VertexStatic> statics =
+  const std::vector<kernels::graph::VertexStatic> statics =
       options.needs_out_degree ? gather_out_degrees(input, topology, g.plan.sections)
-                               : std::vector<graph::VertexStatic>{};
+                               : std::vector<kernels::graph::VertexStatic>{};
   spdlog::info("partition plan ready ({:.2f} s): static borders {}", elapsed(),
                fmt::join(g.plan.static_borders, " "));
 
@@ -299,7 +299,7 @@ EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology
   stop_if_signalled(topology.world(), "loading the graph");
   std::vector<const partition::LocalIds*> held;
   for (const PartitionGraph& p : g.local) held.push_back(&p.ids);
-  std::vector<partition::MirrorLists> mirrors = comm::discover_mirrors(
+  std::vector<partition::MirrorLists> mirrors = comm::graph::discover_mirrors(
       held, g.plan.first_local, g.plan.stored, options.devices_per_rank, topology.world());
   std::uint64_t counts[2] = {0, 0};  // boundary vertices (by static owner), mirrors
   for (std::size_t d = 0; d < g.local.size(); ++d) {

@@ -49,10 +49,10 @@ struct PartitionGraph {
   // Out-edges into `stored` of every held vertex (push, activation): the transpose of `in`.
   std::vector<EdgeIndex> targets_indptr;  // ids.size() + 1 entries
   std::vector<VertexId> targets;
-  std::vector<Weight> target_weights;        // empty when `in` has no weights
-  std::vector<graph::VertexStatic> statics;  // per held vertex when needs_out_degree
-  partition::MirrorLists mirrors;            // who else holds each stored vertex
-  std::vector<graph::BitWord> boundary;      // bit per held vertex: stored and mirrored
+  std::vector<Weight> target_weights;                 // empty when `in` has no weights
+  std::vector<kernels::graph::VertexStatic> statics;  // per held vertex when needs_out_degree
+  partition::MirrorLists mirrors;                     // who else holds each stored vertex
+  std::vector<kernels::graph::BitWord> boundary;      // bit per held vertex: stored and mirrored
 };
 
 struct EngineGraph {
@@ -66,12 +66,12 @@ struct EngineGraph {
 
 // The views a partition backend computes from (kernels/graph/partition.hpp), in the
 // partition's local ids.
-graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p);
+kernels::graph::PartitionView partition_view(const EngineGraph& g, const PartitionGraph& p);
 
 // Collective over the topology's world: plans the partitions, reads this rank's stored
 // ranges, gives them local ids, discovers the mirrors and marks the boundary vertices.
 // Errors (negative weights) are raised on every rank.
-EngineGraph load_engine_graph(const GraphInput& input, const comm::GraphTopology& topology,
+EngineGraph load_engine_graph(const GraphInput& input, const comm::graph::GraphTopology& topology,
                               const LoadOptions& options);
 
 // The vertex-weight array of kInWeightSum programs (graph/vertex_program.hpp): for every

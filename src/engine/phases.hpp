@@ -53,7 +53,7 @@ class PhaseRunner {
  public:
   // `options` (params aside) apply to every phase; phases keep no checkpoints.
   PhaseRunner(const EngineGraph& forward, const EngineGraph& reversed,
-              comm::BundleExchanger& exchanger, MPI_Comm world, const EnactOptions& options)
+              comm::graph::BundleExchanger& exchanger, MPI_Comm world, const EnactOptions& options)
       : forward_(forward),
         reversed_(reversed),
         exchanger_(exchanger),
@@ -68,7 +68,7 @@ class PhaseRunner {
   // P::init) and returns every vertex's final value, on every rank. Its iterations go to
   // `report`. Throws PhaseInterrupted when a stop signal ended it.
   template <typename P>
-  std::vector<typename P::Value> run(const graph::ProgramParams& params, RunReport& report,
+  std::vector<typename P::Value> run(const kernels::graph::ProgramParams& params, RunReport& report,
                                      const std::vector<typename P::Value>* start = nullptr) {
     const EnactResult<typename P::Value> result = enactor<P>(report).run(params, report, start);
     iterations_ += result.iterations;
@@ -96,7 +96,7 @@ class PhaseRunner {
 
   const EngineGraph& forward_;
   const EngineGraph& reversed_;
-  comm::BundleExchanger& exchanger_;
+  comm::graph::BundleExchanger& exchanger_;
   MPI_Comm world_;
   EnactOptions options_;
   std::map<std::type_index, std::shared_ptr<void>> enactors_;

@@ -64,17 +64,17 @@ const char* stop_text(StopReason reason) {
 // The name of a program's value: the TSV column header and the HDF5 `value` attribute.
 const char* value_name(const std::string& algorithm) {
   static const std::map<std::string, const char*> names = {
-      {graph::Bfs::kName, "hops"},
-      {graph::Sssp::kName, "distance"},
-      {graph::Sswp::kName, "width"},
-      {graph::ConnectedComponents::kName, "component"},
-      {graph::PageRank::kName, "rank"},
-      {graph::PersonalizedPageRank::kName, "rank"},
-      {graph::KCore::kName, "core"},
-      {graph::ShortestPathCounts::kName, "paths"},
-      {graph::CircuitSimulation::kName, "voltage"},
-      {graph::HeatSimulation::kName, "temperature"},
-      {graph::NeuralNetwork::kName, "activation"},
+      {kernels::graph::Bfs::kName, "hops"},
+      {kernels::graph::Sssp::kName, "distance"},
+      {kernels::graph::Sswp::kName, "width"},
+      {kernels::graph::ConnectedComponents::kName, "component"},
+      {kernels::graph::PageRank::kName, "rank"},
+      {kernels::graph::PersonalizedPageRank::kName, "rank"},
+      {kernels::graph::KCore::kName, "core"},
+      {kernels::graph::ShortestPathCounts::kName, "paths"},
+      {kernels::graph::CircuitSimulation::kName, "voltage"},
+      {kernels::graph::HeatSimulation::kName, "temperature"},
+      {kernels::graph::NeuralNetwork::kName, "activation"},
       {Betweenness::kName, Betweenness::kValueName},
       {StronglyConnected::kName, StronglyConnected::kValueName}};
   const auto found = names.find(algorithm);
@@ -110,8 +110,8 @@ void write_results(const RunOptions& o, const graph::GraphInfo& info, const grap
   using Output = decltype(P::output(std::declval<Value>()));
   // Unsigned 64-bit outputs (path counts) have no "unreached" value: every one is a number.
   constexpr bool kCounts = std::is_same_v<Output, std::uint64_t>;
-  constexpr bool kLabels =
-      std::is_same_v<P, graph::ConnectedComponents> || std::is_same_v<P, StronglyConnected>;
+  constexpr bool kLabels = std::is_same_v<P, kernels::graph::ConnectedComponents> ||
+                           std::is_same_v<P, StronglyConnected>;
   std::vector<Value> labels;
   if constexpr (kLabels) labels = smallest_id_labels(result.values, result.mine, ids, comm);
   const std::vector<Value>& values = kLabels ? labels : result.values;
@@ -216,8 +216,8 @@ void check_request(const RunOptions& o, const graph::GraphInfo& info) {
                "--personalization: --algo {} takes no vertex "
                "weights (only ppr does)",
                P::kName);
-  WG_REQUIRE(!o.predecessors || P::kName == std::string(graph::Bfs::kName) ||
-                 P::kName == std::string(graph::Sssp::kName),
+  WG_REQUIRE(!o.predecessors || P::kName == std::string(kernels::graph::Bfs::kName) ||
+                 P::kName == std::string(kernels::graph::Sssp::kName),
              "--predecessors: only --algo bfs and sssp have shortest-path predecessors");
   WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
   WG_REQUIRE(!o.bc_sources || P::kName == std::string(Betweenness::kName),
@@ -246,17 +246,17 @@ void check_checkpoint(const Checkpoint& c, const RunOptions& o, const graph::Gra
 
 // The exchanger of the chosen backend: NCCL inside a node when every rank drives its own
 // GPU, MPI otherwise (NCCL refuses two ranks on one GPU).
-std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology& topology,
-                                                      const DeviceBinding* gpus) {
+std::unique_ptr<comm::graph::BundleExchanger> make_exchanger(
+    const comm::graph::GraphTopology& topology, const comm::DeviceBinding* gpus) {
 #if WARPGRAPH_WITH_CUDA
   int shared = gpus && gpus->gpu_shared ? 1 : 0;
   MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_MAX, topology.world()));
-  if (gpus && !shared) return comm::make_nccl_exchanger(topology, gpus->devices.front());
+  if (gpus && !shared) return comm::graph::make_nccl_exchanger(topology, gpus->devices.front());
   if (gpus) spdlog::warn("ranks share a GPU: the exchange inside a node goes over MPI");
 #else
   (void)gpus;
 #endif
-  return comm::make_mpi_exchanger(topology);
+  return comm::graph::make_mpi_exchanger(topology);
 }
 
 // --kernel, with --virtual-warp K (2, 4, 8, 16, 32 or auto; 8 when not given) for vwc.
@@ -268,61 +268,62 @@ KernelChoice kernel_choice(const std::string& name, const std::optional<std::str
     if (k == "auto") return KernelChoice::vwc_auto;
     for (KernelChoice c : {KernelChoice::vwc2, KernelChoice::vwc4, KernelChoice::vwc8,
                            KernelChoice::vwc16, KernelChoice::vwc32})
-      if (k == std::to_string(graph::virtual_warp_lanes(c))) return c;
+      if (k == std::to_string(kernels::graph::virtual_warp_lanes(c))) return c;
     ::wg::fail("--virtual-warp {} is not known (2, 4, 8, 16, 32 or auto)", k);
   }
   for (KernelChoice k : {KernelChoice::automatic, KernelChoice::ws, KernelChoice::dynamic,
                          KernelChoice::rowblock, KernelChoice::thread})
-    if (name == graph::to_string(k)) return k;
+    if (name == kernels::graph::to_string(k)) return k;
   ::wg::fail("--kernel {} is not known (auto, ws, dynamic, vwc, rowblock, thread)", name);
 }
 
 // --split off|K|auto: Tigr's degree bound.
 unsigned split_choice(const std::string& text) {
   if (text == "off") return 0;
-  if (text == "auto") return graph::kChosenByPartition;
+  if (text == "auto") return kernels::graph::kChosenByPartition;
   unsigned k = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), k);
   WG_REQUIRE(error == std::errc{} && end == text.data() + text.size() && k >= 1 &&
-                 k <= graph::kMaxSplitDegree,
+                 k <= kernels::graph::kMaxSplitDegree,
              "--split {}: give a degree bound K from 1 to {}, auto or off", text,
-             graph::kMaxSplitDegree);
+             kernels::graph::kMaxSplitDegree);
   return k;
 }
 
 // --group off|r|auto: KiTES's grouping ratio.
 unsigned group_choice(const std::string& text) {
   if (text == "off") return 1;
-  if (text == "auto") return graph::kChosenByPartition;
-  for (unsigned r : graph::kGroupRatios)
+  if (text == "auto") return kernels::graph::kChosenByPartition;
+  for (unsigned r : kernels::graph::kGroupRatios)
     if (text == std::to_string(r)) return r;
   ::wg::fail("--group {} is not known (2, 4, 32, 64, auto or off)", text);
 }
 
-graph::WalkOptions walk_choice(const RunOptions& o) {
-  graph::WalkOptions walk;
+kernels::graph::WalkOptions walk_choice(const RunOptions& o) {
+  kernels::graph::WalkOptions walk;
   walk.kernel = kernel_choice(o.kernel, o.virtual_warp);
   walk.split = split_choice(o.split);
   walk.group = group_choice(o.group);
   WG_REQUIRE(walk.split == 0 || o.kernel == "auto",
              "--split {} walks the virtual nodes with its own kernel: leave --kernel auto",
              o.split);
-  WG_REQUIRE(walk.group == 1 || walk.group == graph::kChosenByPartition || o.direction != "push",
-             "--group {} keeps no exact out-edges to push along, so every iteration pulls: "
-             "leave --direction auto (or pull)",
-             o.group);
+  WG_REQUIRE(
+      walk.group == 1 || walk.group == kernels::graph::kChosenByPartition || o.direction != "push",
+      "--group {} keeps no exact out-edges to push along, so every iteration pulls: "
+      "leave --direction auto (or pull)",
+      o.group);
   return walk;
 }
 
 Direction direction_choice(const std::string& name) {
   for (Direction d : {Direction::automatic, Direction::push, Direction::pull})
-    if (name == graph::to_string(d)) return d;
+    if (name == kernels::graph::to_string(d)) return d;
   ::wg::fail("--direction {} is not known (auto, push, pull)", name);
 }
 
 // What every run does, whatever the algorithm: its parameters from the command line.
 EnactOptions enact_options(const RunOptions& o, const graph::GraphInfo& info,
-                           const DeviceBinding* gpus) {
+                           const comm::DeviceBinding* gpus) {
   EnactOptions e;
   e.params.num_vertices = info.num_vertices;
   e.exchange = o.exchange;
@@ -336,8 +337,8 @@ EnactOptions enact_options(const RunOptions& o, const graph::GraphInfo& info,
 // The report's header as far as it concerns every algorithm: the graph, the machine and
 // the partitions.
 void describe_run(nlohmann::json& h, const RunOptions& o, const graph::GraphInfo& info,
-                  const comm::GraphTopology& topology, const EngineGraph& g, const EnactOptions& e,
-                  bool cuda) {
+                  const comm::graph::GraphTopology& topology, const EngineGraph& g,
+                  const EnactOptions& e, bool cuda) {
   h["algorithm"] = o.algorithm;
   h["graph"] = {{"path", o.graph_path},
                 {"vertices", info.num_vertices},
@@ -345,7 +346,7 @@ void describe_run(nlohmann::json& h, const RunOptions& o, const graph::GraphInfo
                 {"directed", info.directed},
                 {"weighted", info.weighted}};
   h["backend"] = cuda ? "cuda" : "host";
-  if (cuda) h["kernel"] = graph::to_string(e.walk.kernel);
+  if (cuda) h["kernel"] = kernels::graph::to_string(e.walk.kernel);
   h["ranks"] = topology.size();
   h["nodes"] = topology.num_nodes();
   h["partitions"] = g.plan.num_partitions;
@@ -370,8 +371,8 @@ void describe_run(nlohmann::json& h, const RunOptions& o, const graph::GraphInfo
 // by the user's ids (`ids`), as every output is.
 template <typename P>
 void sample_runs(const RunOptions& o, const GraphInput& input, const graph::VertexIds& ids,
-                 const comm::GraphTopology& topology, Enactor<P>& enactor,
-                 graph::ProgramParams params, RunReport& report) {
+                 const comm::graph::GraphTopology& topology, Enactor<P>& enactor,
+                 kernels::graph::ProgramParams params, RunReport& report) {
   const graph::GraphInfo& info = input.info();
   const std::vector<EdgeIndex> out =
       input.read_indptr(graph::EdgeDirection::out, {0, info.num_vertices}, topology.world());
@@ -383,12 +384,16 @@ void sample_runs(const RunOptions& o, const GraphInput& input, const graph::Vert
     RunReport one(false);
     const auto result = enactor.run(params, one);
     double seconds = 0.0;
-    for (const IterationRecord& r : one.iterations()) seconds += r.seconds;
+    std::uint64_t redundant = 0;  // vertex grouping's redundant pulls
+    for (const IterationRecord& r : one.iterations()) {
+      seconds += r.seconds;
+      redundant += r.redundant;
+    }
     std::vector<double> edges{0.0};
     for (VertexId v = result.mine.begin; v < result.mine.end; ++v)
       if (!(result.values[v - result.mine.begin] == P::identity()))
         edges[0] += static_cast<double>(out[v + 1] - out[v]);
-    comm::allreduce_sum(edges, topology.world());
+    comm::graph::allreduce_sum(edges, topology.world());
     if (!info.directed) edges[0] /= 2.0;
     const double rate = edges[0] / seconds;
     rates.push_back(rate);
@@ -399,6 +404,7 @@ void sample_runs(const RunOptions& o, const GraphInput& input, const graph::Vert
                     {"iterations", result.iterations},
                     {"seconds", seconds},
                     {"edges", edges[0]},
+                    {"redundant", redundant},
                     {"teps", rate}});
     spdlog::info("source {} ({} of {}): {} iterations, {:.3f} ms, {:.3g} edges, {:.3f} GTEPS",
                  ids.name(sources[i]), i + 1, sources.size(), result.iterations, seconds * 1e3,
@@ -416,8 +422,9 @@ void sample_runs(const RunOptions& o, const GraphInput& input, const graph::Vert
 }
 
 template <typename P>
-int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
-                double started, const DeviceBinding* gpus) {
+int run_program(const RunOptions& o, const GraphInput& input,
+                const comm::graph::GraphTopology& topology, double started,
+                const comm::DeviceBinding* gpus) {
   const graph::GraphInfo& info = input.info();
   check_request<P>(o, info);
   const graph::VertexIds ids = graph::read_vertex_ids(info);
@@ -482,10 +489,10 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
             : fmt::format("networkx rule: {:.3g} x {} vertices", o.tolerance, info.num_vertices));
   }
   // (Grouped activation pulls every iteration; --group auto decides per partition.)
-  const bool grouped = e.walk.group != 1 && e.walk.group != graph::kChosenByPartition;
+  const bool grouped = e.walk.group != 1 && e.walk.group != kernels::graph::kChosenByPartition;
   if (!P::kAllActive)
     h["direction"] =
-        P::kWholeLevel || P::kPullOnly || grouped ? "pull" : graph::to_string(e.direction);
+        P::kWholeLevel || P::kPullOnly || grouped ? "pull" : kernels::graph::to_string(e.direction);
   if (P::kVertexWeights)
     h["personalization"] =
         o.personalization_path.empty() ? fmt::format("source {}", source) : o.personalization_path;
@@ -506,10 +513,10 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
   report.finish(stopped_by, result.iterations, load_seconds);
   if (result.reason == StopReason::max_iterations)
     spdlog::warn("stopped by --max-iterations {} before convergence", o.max_iterations);
-  if constexpr (std::is_same_v<P, graph::ShortestPathCounts>) {
+  if constexpr (std::is_same_v<P, kernels::graph::ShortestPathCounts>) {
     std::vector<double> saturated{0.0};
     for (auto count : result.values) saturated[0] += count == P::kSaturated ? 1.0 : 0.0;
-    comm::allreduce_sum(saturated, topology.world());
+    comm::graph::allreduce_sum(saturated, topology.world());
     if (saturated[0] > 0 && topology.rank() == 0)
       spdlog::warn(
           "{} vertices have more than 2^64 - 1 shortest paths: their counts are "
@@ -548,8 +555,9 @@ int run_program(const RunOptions& o, const GraphInput& input, const comm::GraphT
 // the driver's phases, its values written as a program's are. No checkpoints: a stop
 // signal ends the run without results.
 template <typename A>
-int run_phased(const RunOptions& o, const GraphInput& input, const comm::GraphTopology& topology,
-               double started, const DeviceBinding* gpus) {
+int run_phased(const RunOptions& o, const GraphInput& input,
+               const comm::graph::GraphTopology& topology, double started,
+               const comm::DeviceBinding* gpus) {
   const graph::GraphInfo& info = input.info();
   WG_REQUIRE(info.num_vertices > 0, "graph {} has no vertices", o.graph_path);
   WG_REQUIRE(A::kTakesSource || !o.source, "--source: --algo {} takes no source", A::kName);
@@ -609,14 +617,15 @@ int run_phased(const RunOptions& o, const GraphInput& input, const comm::GraphTo
   return kExitOk;
 }
 
-using ProgramRunner = int (*)(const RunOptions&, const GraphInput&, const comm::GraphTopology&,
-                              double, const DeviceBinding*);
+using ProgramRunner = int (*)(const RunOptions&, const GraphInput&,
+                              const comm::graph::GraphTopology&, double,
+                              const comm::DeviceBinding*);
 
 // The built-in vertex programs, from the registry (kernels/graph/programs.hpp).
 const std::map<std::string, ProgramRunner>& programs() {
   static const std::map<std::string, ProgramRunner> table = [] {
     std::map<std::string, ProgramRunner> t;
-    graph::for_each_program(graph::BuiltinPrograms{}, [&t](auto tag) {
+    kernels::graph::for_each_program(kernels::graph::BuiltinPrograms{}, [&t](auto tag) {
       using P = typename decltype(tag)::type;
       if constexpr (!P::kPhase) t[P::kName] = &run_program<P>;
     });
@@ -631,7 +640,7 @@ const std::map<std::string, ProgramRunner>& programs() {
 // Everything of a run after the options are checked: topology, devices, the graph and the
 // program. A stop signal before the first iteration ends it with StoppedDuringSetup.
 int start_run(const RunOptions& o, ProgramRunner run_program_of, double started) {
-  comm::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
+  comm::graph::GraphTopology topology(MPI_COMM_WORLD, o.ranks_per_node);
   if (o.output_path.empty() && topology.rank() == 0)
     spdlog::warn("no --output: the values are computed but not written anywhere");
   const BackendChoice backend = agree_on_backend(o.backend, o.devices_per_rank, MPI_COMM_WORLD);
@@ -639,8 +648,8 @@ int start_run(const RunOptions& o, ProgramRunner run_program_of, double started)
   if (o.backend == "auto")
     spdlog::info("--backend auto: {} backend ({})", cuda ? "cuda" : "host", backend.reason);
   // Every rank reports its binding; the host backend binds no GPU ("host backend (selected)").
-  const DeviceBinding binding =
-      bind_and_report_devices(MPI_COMM_WORLD, cuda ? o.devices_per_rank : 0);
+  const comm::DeviceBinding binding =
+      comm::bind_and_report_devices(MPI_COMM_WORLD, cuda ? o.devices_per_rank : 0);
   if (cuda) {
     int without = binding.host_backend() ? 1 : 0;
     MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &without, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
@@ -665,7 +674,7 @@ int start_run(const RunOptions& o, ProgramRunner run_program_of, double started)
 
 std::vector<std::string> algorithm_names(bool with_source_only) {
   std::vector<std::string> names;
-  graph::for_each_program(graph::BuiltinPrograms{}, [&](auto tag) {
+  kernels::graph::for_each_program(kernels::graph::BuiltinPrograms{}, [&](auto tag) {
     using P = typename decltype(tag)::type;
     if (!P::kPhase && (!with_source_only || P::kNeedsSource)) names.push_back(P::kName);
   });

@@ -11,15 +11,15 @@
 namespace wg::engine {
 
 std::vector<VertexId> StronglyConnected::run(const PhasedRun& r) {
-  using graph::SccColour;
-  using graph::SccReach;
+  using kernels::graph::SccColour;
+  using kernels::graph::SccReach;
   constexpr VertexId kNone = std::numeric_limits<VertexId>::max();
   const VertexId n = r.input.info().num_vertices;
   const auto count = static_cast<std::int64_t>(n);
   std::vector<VertexId> label(n, kNone);
   std::vector<SccColour::Value> colour_start(n);
   std::vector<SccReach::Value> reach_start(n);
-  graph::ProgramParams params;
+  kernels::graph::ProgramParams params;
   params.num_vertices = n;
   RunReport report(false);
   std::uint64_t left = n, rounds = 0;

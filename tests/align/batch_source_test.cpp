@@ -73,10 +73,10 @@ TEST(AlignPairPlan, CellsFromMatchesDirectSum) {
 
 // A batch with its residues packed from the store, as the rank aligning it does.
 struct Packed {
-  WorkBatch batch;
+  comm::align::WorkBatch batch;
   std::vector<std::uint8_t> residues;
 };
-Packed packed(WorkBatch&& batch, const SequenceStore& store) {
+Packed packed(comm::align::WorkBatch&& batch, const SequenceStore& store) {
   Packed out{std::move(batch), {}};
   out.residues.resize(out.batch.pool_size());
   pack_residues(out.batch, store, out.residues.data());
@@ -217,7 +217,7 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
     EXPECT_EQ(batch->pair_ids.size(), batch->query.size());
     ++batches;
     std::uint64_t cells = 0;
-    const WorkBatch& cut = *batch;
+    const comm::align::WorkBatch& cut = *batch;
     for (std::size_t k = 0; k < cut.query.size(); ++k)
       cells += std::uint64_t{cut.lengths[cut.query[k]]} * cut.lengths[cut.target[k]];
     handed_out += cells;

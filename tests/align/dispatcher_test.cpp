@@ -22,10 +22,10 @@ constexpr std::uint64_t kBatches = 200;
 
 class CountingSource {
  public:
-  std::optional<WorkBatch> next() {
+  std::optional<comm::align::WorkBatch> next() {
     std::lock_guard<std::mutex> lock(mutex_);
     if (next_ == kBatches) return std::nullopt;
-    WorkBatch batch;
+    comm::align::WorkBatch batch;
     batch.id = next_;
     batch.pair_ids = {next_};
     ++next_;
@@ -37,8 +37,8 @@ class CountingSource {
   std::uint64_t next_ = 0;
 };
 
-BatchResults result_of(const WorkBatch& batch, int rank) {
-  BatchResults results;
+comm::align::BatchResults result_of(const comm::align::WorkBatch& batch, int rank) {
+  comm::align::BatchResults results;
   results.id = batch.id;
   results.pair_ids = batch.pair_ids;
   results.scores = {static_cast<std::int32_t>(3 * batch.id)};
@@ -46,8 +46,8 @@ BatchResults result_of(const WorkBatch& batch, int rank) {
   return results;
 }
 
-RankWorkers one_worker(BatchWorker worker) {
-  RankWorkers local;
+comm::align::RankWorkers one_worker(BatchWorker worker) {
+  comm::align::RankWorkers local;
   local.workers.push_back(std::move(worker));
   local.capacity_cells = 1;
   local.floor_cells = 1;
@@ -75,25 +75,26 @@ class OwnComm {
 TEST(AlignDispatcher, EveryBatchComesBackOnce) {
   const OwnComm comm;
   const int rank = rank_of(comm);
-  const RankWorkers local =
-      one_worker([rank](WorkBatch&& batch) { return result_of(batch, rank); });
+  const comm::align::RankWorkers local =
+      one_worker([rank](comm::align::WorkBatch&& batch) { return result_of(batch, rank); });
   const std::atomic<bool> stop{false};
   if (rank != 0) {
-    EXPECT_FALSE(run_worker(comm, local).error);
+    EXPECT_FALSE(comm::align::run_worker(comm, local).error);
     return;
   }
   CountingSource source;
   std::vector<int> seen(kBatches, 0);
-  DispatchCallbacks callbacks;
+  comm::align::DispatchCallbacks callbacks;
   callbacks.next_batch = [&](std::uint64_t, std::uint64_t) { return source.next(); };
   callbacks.remote_batch = callbacks.next_batch;
-  callbacks.accept = [&](BatchResults&& results) {
+  callbacks.accept = [&](comm::align::BatchResults&& results) {
     ASSERT_EQ(results.pair_ids.size(), 1u);
     EXPECT_EQ(results.scores.at(0), static_cast<std::int32_t>(3 * results.id));
     ++seen.at(results.id);
   };
   callbacks.tick = [] {};
-  const DispatchOutcome outcome = run_dispatcher(comm, callbacks, local, stop);
+  const comm::align::DispatchOutcome outcome =
+      comm::align::run_dispatcher(comm, callbacks, local, stop);
   EXPECT_FALSE(outcome.error);
   EXPECT_FALSE(outcome.any_failed);
   EXPECT_FALSE(outcome.interrupted);
@@ -109,27 +110,28 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
   const int failing = size - 1;
   const std::string message =
       "reads.fa: record 7 'x' (line 13): invalid dna letter 'J' at position 2";
-  const RankWorkers local = one_worker([&, rank](WorkBatch&& batch) {
+  const comm::align::RankWorkers local = one_worker([&, rank](comm::align::WorkBatch&& batch) {
     if (rank == failing) throw Error(message);
     return result_of(batch, rank);
   });
   const std::atomic<bool> stop{false};
-  DispatchOutcome outcome;
+  comm::align::DispatchOutcome outcome;
   if (rank == 0) {
     CountingSource source;
-    DispatchCallbacks callbacks;
+    comm::align::DispatchCallbacks callbacks;
     // Only the workers align, so the failing one surely gets batches.
-    callbacks.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<WorkBatch> {
+    callbacks.next_batch = [](std::uint64_t,
+                              std::uint64_t) -> std::optional<comm::align::WorkBatch> {
       return std::nullopt;
     };
     callbacks.remote_batch = [&](std::uint64_t, std::uint64_t) { return source.next(); };
-    callbacks.accept = [](BatchResults&&) {};
+    callbacks.accept = [](comm::align::BatchResults&&) {};
     callbacks.tick = [] {};
-    outcome = run_dispatcher(comm, callbacks, local, stop);
+    outcome = comm::align::run_dispatcher(comm, callbacks, local, stop);
     EXPECT_TRUE(outcome.any_failed);
     EXPECT_FALSE(outcome.error);
   } else {
-    outcome = run_worker(comm, local);
+    outcome = comm::align::run_worker(comm, local);
     EXPECT_EQ(outcome.error.has_value(), rank == failing);
   }
   graph::FirstError error;

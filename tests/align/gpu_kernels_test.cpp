@@ -23,11 +23,11 @@ namespace {
 
 std::vector<std::uint32_t> boundary_lengths() {
   std::vector<std::uint32_t> lengths{1, 2, 3, 15, 16, 17};
-  for (const auto& c : kLengthClasses) {
+  for (const auto& c : kernels::align::kLengthClasses) {
     if (c.max_query > 4096) continue;
     for (const std::uint32_t d : {c.max_query - 1, c.max_query, c.max_query + 1})
       lengths.push_back(d);
-    const auto rows_per_pass = static_cast<std::uint32_t>(c.group * kRowsPerThread);
+    const auto rows_per_pass = static_cast<std::uint32_t>(c.group * kernels::align::kRowsPerThread);
     for (const std::uint32_t d :
          {rows_per_pass - 1, rows_per_pass, rows_per_pass + 1, 2 * rows_per_pass + 3})
       lengths.push_back(d);
@@ -80,8 +80,8 @@ class SequenceMaker {
 // A batch with the pool it points at (a PairBatch does not own its residues).
 struct TestBatch {
   std::vector<std::uint8_t> pool;
-  PairBatch pairs;
-  const PairBatch& view() {
+  kernels::align::PairBatch pairs;
+  const kernels::align::PairBatch& view() {
     pairs.residues = pool.data();
     return pairs;
   }
@@ -262,24 +262,25 @@ TestBatch many_long_queries(Alphabet alphabet, std::mt19937& rng) {
 // the host kernel's scores and CIGAR strings on every pair that make_batch draws.
 template <typename MakeBatch>
 void expect_gpu_matches_host(const MakeBatch& make_batch) {
-  std::unique_ptr<Aligner> gpus[] = {make_cuda_aligner(0, false), make_cuda_aligner(0, true)};
-  auto host = make_host_aligner();
+  std::unique_ptr<kernels::align::Aligner> gpus[] = {kernels::align::make_cuda_aligner(0, false),
+                                                     kernels::align::make_cuda_aligner(0, true)};
+  auto host = kernels::align::make_host_aligner();
   std::mt19937 rng(20261121);
   for (const auto& scheme : schemes()) {
     const ScoringScheme scoring = make_scoring(scheme.options, scheme.alphabet);
     TestBatch made = make_batch(scheme.alphabet, rng);
-    const PairBatch& batch = made.view();
+    const kernels::align::PairBatch& batch = made.view();
     for (const bool traceback : {false, true})
       for (int packed = 0; packed < 2; ++packed) {
         if (traceback && packed) continue;  // traceback always runs on 32-bit scores
-        std::vector<PairResult> expected;
-        std::vector<PairResult> got;
+        std::vector<kernels::align::PairResult> expected;
+        std::vector<kernels::align::PairResult> got;
         host->align(batch, scoring.kernel, traceback, expected);
         gpus[packed]->align(batch, scoring.kernel, traceback, got);
         ASSERT_EQ(got.size(), expected.size());
         int mismatches = 0;
         for (std::size_t p = 0; p < batch.size(); ++p) {
-          const auto region = [](const PairResult& r) {
+          const auto region = [](const kernels::align::PairResult& r) {
             return std::array<std::uint32_t, 4>{r.query_begin, r.query_end, r.target_begin,
                                                 r.target_end};
           };
@@ -293,9 +294,11 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
                                       : " score-only")
                         << ": pair " << p << " (" << batch.query_length(p) << " x "
                         << batch.target_length(p) << ", class "
-                        << kLengthClasses[length_class_of(batch.query_length(p))].name << "): GPU "
-                        << got[p].score << " " << got[p].cigar.substr(0, 80) << ", host "
-                        << expected[p].score << " " << expected[p].cigar.substr(0, 80)
+                        << kernels::align::kLengthClasses[kernels::align::length_class_of(
+                                                              batch.query_length(p))]
+                               .name
+                        << "): GPU " << got[p].score << " " << got[p].cigar.substr(0, 80)
+                        << ", host " << expected[p].score << " " << expected[p].cigar.substr(0, 80)
                         << " (regions " << got[p].query_begin << "-" << got[p].query_end << "/"
                         << got[p].target_begin << "-" << got[p].target_end << " and "
                         << expected[p].query_begin << "-" << expected[p].query_end << "/"
@@ -310,25 +313,25 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
 }
 
 TEST(GpuKernels, EveryClassMatchesTheHostKernel) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   expect_gpu_matches_host(random_batch);
 }
 
 TEST(GpuKernels, BlockClassMatchesTheHostKernelOnLongPairs) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
-  static_assert(kLengthClasses[kLengthClassCount - 1].warps > 1,
+  if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  static_assert(kernels::align::kLengthClasses[kernels::align::kLengthClassCount - 1].warps > 1,
                 "the longest class is the block class");
-  ASSERT_STREQ(kLengthClasses[length_class_of(2049)].name, "block");
+  ASSERT_STREQ(kernels::align::kLengthClasses[kernels::align::length_class_of(2049)].name, "block");
   expect_gpu_matches_host(long_batch);
 }
 
 TEST(GpuKernels, BlockClassOverSeveralBlocksMatchesTheHostKernel) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   expect_gpu_matches_host(few_long_pairs);
 }
 
 TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   expect_gpu_matches_host(many_long_queries);
 }
 
@@ -336,7 +339,7 @@ TEST(GpuKernels, ManyLongQueriesMatchTheHostKernel) {
 // pair's direction bits take 4.5 MB) are aligned on the host, banded from checkpoints
 // where their direction bits are many, between pairs that stay on the GPU.
 TEST(GpuKernels, PairsTooLargeForTheScratchFallBackToTheHost) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
   std::mt19937 rng(99);
   for (const Alphabet alphabet : {Alphabet::dna, Alphabet::protein}) {
     ScoringOptions options;
@@ -351,12 +354,12 @@ TEST(GpuKernels, PairsTooLargeForTheScratchFallBackToTheHost) {
         const std::vector<std::uint8_t> q = make.random(m);
         add_pair(made, q, make.mutated(q));
       }
-      const PairBatch& batch = made.view();
-      auto host = make_host_aligner();
-      auto gpu = make_cuda_aligner(0, true, std::uint64_t{1} << 20);
+      const kernels::align::PairBatch& batch = made.view();
+      auto host = kernels::align::make_host_aligner();
+      auto gpu = kernels::align::make_cuda_aligner(0, true, std::uint64_t{1} << 20);
       for (const bool traceback : {false, true}) {
-        std::vector<PairResult> expected;
-        std::vector<PairResult> got;
+        std::vector<kernels::align::PairResult> expected;
+        std::vector<kernels::align::PairResult> got;
         host->align(batch, scoring.kernel, traceback, expected);
         gpu->align(batch, scoring.kernel, traceback, got);
         ASSERT_EQ(got.size(), expected.size());
@@ -374,9 +377,9 @@ TEST(GpuKernels, PairsTooLargeForTheScratchFallBackToTheHost) {
 // As the driver runs them: each batch packed into the aligner's own pinned buffer, which
 // grows as batches get larger, the upload made straight from it, and the copies timed.
 TEST(GpuKernels, BatchesPackedIntoPinnedBuffersMatchTheHostKernel) {
-  if (cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
-  auto gpu = make_cuda_aligner(0, true);
-  auto host = make_host_aligner();
+  if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
+  auto gpu = kernels::align::make_cuda_aligner(0, true);
+  auto host = kernels::align::make_host_aligner();
   std::mt19937 rng(7);
   ScoringOptions options;
   options.match = 2;
@@ -392,12 +395,12 @@ TEST(GpuKernels, BatchesPackedIntoPinnedBuffersMatchTheHostKernel) {
       const std::vector<std::uint8_t> q = make.random(length(rng));
       add_pair(made, q, make.mutated(q));
     }
-    PairBatch pinned = made.view();
+    kernels::align::PairBatch pinned = made.view();
     std::uint8_t* buffer = gpu->residue_buffer(made.pool.size());
     std::memcpy(buffer, made.pool.data(), made.pool.size());
     pinned.residues = buffer;
-    std::vector<PairResult> expected;
-    std::vector<PairResult> got;
+    std::vector<kernels::align::PairResult> expected;
+    std::vector<kernels::align::PairResult> got;
     const double transfers_before = gpu->transfer_seconds();
     host->align(made.view(), scoring.kernel, false, expected);
     gpu->align(pinned, scoring.kernel, false, got);

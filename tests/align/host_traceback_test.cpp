@@ -82,13 +82,13 @@ TEST(HostTraceback, BandsFromCheckpointsGiveTheWholeMatrixResult) {
             k == 2 ? random_residues(m / 2 + 1, letters, rng) : relative(q, letters, rng);
         const auto qm = static_cast<std::int32_t>(q.size());
         const auto tn = static_cast<std::int32_t>(t.size());
-        const PairResult whole =
-            host_align_traceback(q.data(), qm, t.data(), tn, scheme.kernel, std::uint64_t{1} << 40);
+        const kernels::align::PairResult whole = kernels::align::host_align_traceback(
+            q.data(), qm, t.data(), tn, scheme.kernel, std::uint64_t{1} << 40);
         // One byte: bands of ceil(sqrt(8 m)) rows; a few bands: rows of several widths.
         for (const std::uint64_t band_bytes :
              {std::uint64_t{1}, std::uint64_t{t.size() + 1} * (m / 3 + 1)}) {
-          const PairResult got =
-              host_align_traceback(q.data(), qm, t.data(), tn, scheme.kernel, band_bytes);
+          const kernels::align::PairResult got = kernels::align::host_align_traceback(
+              q.data(), qm, t.data(), tn, scheme.kernel, band_bytes);
           banded += band_bytes < std::uint64_t{m} * (t.size() + 1);
           EXPECT_EQ(got.score, whole.score) << scheme.description << " " << m << "x" << tn;
           EXPECT_EQ(got.cigar, whole.cigar) << scheme.description << " " << m << "x" << tn;

@@ -30,9 +30,10 @@ std::vector<Sequence> named(const std::vector<std::string>& ids) {
   return sequences;
 }
 
-BatchResults batch(const std::vector<std::uint64_t>& ids, const std::vector<std::int32_t>& scores,
-                   const std::vector<std::string>& cigars = {}) {
-  BatchResults results;
+comm::align::BatchResults batch(const std::vector<std::uint64_t>& ids,
+                                const std::vector<std::int32_t>& scores,
+                                const std::vector<std::string>& cigars = {}) {
+  comm::align::BatchResults results;
   results.pair_ids = ids;
   results.scores = scores;
   results.cigars = cigars;
@@ -153,9 +154,9 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
       expected += ids[i] + "\t" + ids[j] + "\t" +
                   std::to_string(static_cast<int>(index % 1000) - 500) + "\n";
   ASSERT_EQ(index, plan.size());
-  BatchResults later, earlier;
+  comm::align::BatchResults later, earlier;
   for (std::uint64_t id = 0; id < plan.size(); ++id) {
-    BatchResults& into = id < 1000 ? earlier : later;
+    comm::align::BatchResults& into = id < 1000 ? earlier : later;
     into.pair_ids.push_back(id);
     into.scores.push_back(static_cast<std::int32_t>(id % 1000) - 500);
   }
@@ -240,7 +241,7 @@ TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
   done.regions[5] = 1;
   ordered.put(done, out);
   EXPECT_EQ(text(out), "");
-  const BatchResults pending = ordered.pending_results();
+  const comm::align::BatchResults pending = ordered.pending_results();
   EXPECT_EQ(pending.pair_ids, (std::vector<std::uint64_t>{1, 5, 8}));
   EXPECT_EQ(pending.scores, (std::vector<std::int32_t>{10, 50, 80}));
   EXPECT_EQ(pending.cigars, (std::vector<std::string>{"", "1X2=", "3="}));
@@ -253,7 +254,7 @@ TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
   const std::string output = (dir / "out.tsv").string();
   const std::string record = "format: 2\ntraceback: true\n";
   write_pending_results(output, record, pending, true);
-  const BatchResults back = read_pending_results(output, record, true, 2, plan.size());
+  const comm::align::BatchResults back = read_pending_results(output, record, true, 2, plan.size());
   EXPECT_EQ(back.pair_ids, (std::vector<std::uint64_t>{5, 8}));
   EXPECT_EQ(back.scores, (std::vector<std::int32_t>{50, 80}));
   EXPECT_EQ(back.cigars, (std::vector<std::string>{"1X2=", "3="}));
@@ -276,7 +277,7 @@ TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
   EXPECT_TRUE(refused(record, plan.size()));
 
   // Nothing pending: the file goes.
-  write_pending_results(output, record, BatchResults{}, true);
+  write_pending_results(output, record, comm::align::BatchResults{}, true);
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_TRUE(read_pending_results(output, record, true, 0, plan.size()).pair_ids.empty());
   std::filesystem::remove_all(dir);

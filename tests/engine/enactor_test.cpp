@@ -86,7 +86,7 @@ using Layout = std::tuple<int /*devices per rank*/, bool /*balance*/, ExchangeMo
 template <typename P>
 std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0, unsigned group = 1,
                                    std::vector<IterationRecord>* records = nullptr) {
-  comm::GraphTopology topology(MPI_COMM_WORLD, 1);  // every rank its own node
+  comm::graph::GraphTopology topology(MPI_COMM_WORLD, 1);  // every rank its own node
   MemoryGraph input(hand_graph());
   LoadOptions load;
   load.devices_per_rank = std::get<0>(layout);
@@ -94,7 +94,7 @@ std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0, un
   load.undirected_view = P::kUndirected;
   load.use_weights = P::kUsesWeights;
   const EngineGraph g = load_engine_graph(input, topology, load);
-  auto exchanger = comm::make_mpi_exchanger(topology);
+  auto exchanger = comm::graph::make_mpi_exchanger(topology);
   EnactOptions options;
   options.params.source = source;
   options.params.num_vertices = kVertices;
@@ -126,7 +126,7 @@ std::vector<double> run_everywhere(const Layout& layout, VertexId source = 0, un
 class EnactorTest : public ::testing::TestWithParam<Layout> {};
 
 TEST_P(EnactorTest, BfsHops) {
-  const auto values = run_everywhere<graph::Bfs>(GetParam());
+  const auto values = run_everywhere<kernels::graph::Bfs>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v) {
     const double want = v < 100 ? v : v < 200 ? v - 99.0 : std::numeric_limits<double>::infinity();
     EXPECT_EQ(values[v], want) << "vertex " << v;
@@ -134,7 +134,7 @@ TEST_P(EnactorTest, BfsHops) {
 }
 
 TEST_P(EnactorTest, SsspDistances) {
-  const auto values = run_everywhere<graph::Sssp>(GetParam());
+  const auto values = run_everywhere<kernels::graph::Sssp>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v) {
     const double want = v < 100 ? v : v < 200 ? v - 50.0 : std::numeric_limits<double>::infinity();
     EXPECT_EQ(values[v], want) << "vertex " << v;
@@ -142,7 +142,7 @@ TEST_P(EnactorTest, SsspDistances) {
 }
 
 TEST_P(EnactorTest, SsspDistancesPast2To24AreExact) {
-  const auto values = run_everywhere<graph::Sssp>(GetParam(), 200);
+  const auto values = run_everywhere<kernels::graph::Sssp>(GetParam(), 200);
   EXPECT_EQ(values[200], 0.0);
   EXPECT_EQ(values[201], 16777216.0);
   EXPECT_EQ(values[202], 16777217.0);
@@ -150,7 +150,7 @@ TEST_P(EnactorTest, SsspDistancesPast2To24AreExact) {
 }
 
 TEST_P(EnactorTest, ComponentLabels) {
-  const auto values = run_everywhere<graph::ConnectedComponents>(GetParam());
+  const auto values = run_everywhere<kernels::graph::ConnectedComponents>(GetParam());
   for (VertexId v = 0; v < kVertices; ++v)
     EXPECT_EQ(values[v], v < 200 ? 0.0 : v <= 203 ? 200.0 : v) << "vertex " << v;
 }
@@ -181,7 +181,7 @@ class GroupedEnactorTest : public ::testing::TestWithParam<GroupLayout> {
       EXPECT_GT(r.pull_partitions, 0u) << P::kName << ": grouped iterations pull";
       redundant += r.redundant;
     }
-    if (!std::is_same_v<P, graph::ConnectedComponents>) {
+    if (!std::is_same_v<P, kernels::graph::ConnectedComponents>) {
       EXPECT_GT(redundant, 0u) << P::kName << " ratio " << ratio;
     }
     return values;
@@ -189,7 +189,7 @@ class GroupedEnactorTest : public ::testing::TestWithParam<GroupLayout> {
 };
 
 TEST_P(GroupedEnactorTest, BfsHops) {
-  const auto values = run<graph::Bfs>();
+  const auto values = run<kernels::graph::Bfs>();
   for (VertexId v = 0; v < kVertices; ++v) {
     const double want = v < 100 ? v : v < 200 ? v - 99.0 : std::numeric_limits<double>::infinity();
     EXPECT_EQ(values[v], want) << "vertex " << v;
@@ -197,17 +197,17 @@ TEST_P(GroupedEnactorTest, BfsHops) {
 }
 
 TEST_P(GroupedEnactorTest, SsspDistances) {
-  const auto values = run<graph::Sssp>();
+  const auto values = run<kernels::graph::Sssp>();
   for (VertexId v = 0; v < kVertices; ++v) {
     const double want = v < 100 ? v : v < 200 ? v - 50.0 : std::numeric_limits<double>::infinity();
     EXPECT_EQ(values[v], want) << "vertex " << v;
   }
-  const auto far = run<graph::Sssp>(200);
+  const auto far = run<kernels::graph::Sssp>(200);
   EXPECT_EQ(far[203], 16777218.0);
 }
 
 TEST_P(GroupedEnactorTest, ComponentLabels) {
-  const auto values = run<graph::ConnectedComponents>();
+  const auto values = run<kernels::graph::ConnectedComponents>();
   for (VertexId v = 0; v < kVertices; ++v)
     EXPECT_EQ(values[v], v < 200 ? 0.0 : v <= 203 ? 200.0 : v) << "vertex " << v;
 }

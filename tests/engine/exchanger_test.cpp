@@ -25,12 +25,12 @@ std::vector<std::byte> bundle_of(int rank, int round) {
 class ExchangerTest : public ::testing::TestWithParam<int> {};
 
 TEST_P(ExchangerTest, EveryBundleArrivesOnce) {
-  GraphTopology topology(MPI_COMM_WORLD, GetParam());
-  auto exchanger = make_mpi_exchanger(topology);
+  graph::GraphTopology topology(MPI_COMM_WORLD, GetParam());
+  auto exchanger = graph::make_mpi_exchanger(topology);
   for (int round = 0; round < 3; ++round) {
     const auto& received = exchanger->exchange(bundle_of(topology.rank(), round));
     std::map<int, int> seen;
-    for (const ReceivedBundle& b : received) {
+    for (const graph::ReceivedBundle& b : received) {
       ++seen[b.world_rank];
       const auto want = bundle_of(b.world_rank, round);
       ASSERT_EQ(b.bytes, want.size()) << "from rank " << b.world_rank;
@@ -45,13 +45,13 @@ TEST_P(ExchangerTest, EveryBundleArrivesOnce) {
 }
 
 TEST_P(ExchangerTest, VirtualNodesSplitTheHost) {
-  GraphTopology topology(MPI_COMM_WORLD, GetParam());
+  graph::GraphTopology topology(MPI_COMM_WORLD, GetParam());
   if (GetParam() > 0) {
     EXPECT_LE(topology.node_size(), GetParam());
     EXPECT_EQ(topology.num_nodes(), (topology.size() + GetParam() - 1) / GetParam());
   }
   std::vector<double> check{1.0, static_cast<double>(topology.node_rank() == 0)};
-  allreduce_sum(check, MPI_COMM_WORLD);
+  graph::allreduce_sum(check, MPI_COMM_WORLD);
   EXPECT_EQ(check[0], topology.size());
   EXPECT_EQ(check[1], topology.num_nodes());
 }

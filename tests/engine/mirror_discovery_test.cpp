@@ -48,7 +48,8 @@ TEST(MirrorDiscovery, EveryHolderOfEveryStoredVertexOnce) {
   std::vector<const partition::LocalIds*> held;
   for (int d = 0; d < kPerRank; ++d)
     held.push_back(&all[static_cast<std::size_t>(rank * kPerRank + d)]);
-  const auto lists = discover_mirrors(held, rank * kPerRank, stored, kPerRank, MPI_COMM_WORLD);
+  const auto lists =
+      graph::discover_mirrors(held, rank * kPerRank, stored, kPerRank, MPI_COMM_WORLD);
   ASSERT_EQ(lists.size(), static_cast<std::size_t>(kPerRank));
 
   std::size_t shared = 0;

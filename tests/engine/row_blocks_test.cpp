@@ -21,7 +21,7 @@ std::vector<EdgeIndex> offsets_of(const std::vector<EdgeIndex>& degrees) {
 void expect_valid_cut(const std::vector<EdgeIndex>& degrees) {
   const std::vector<EdgeIndex> indptr = offsets_of(degrees);
   const auto rows = static_cast<VertexId>(degrees.size());
-  const std::vector<VertexId> first = cut_row_blocks(indptr.data(), rows);
+  const std::vector<VertexId> first = kernels::graph::cut_row_blocks(indptr.data(), rows);
   ASSERT_FALSE(first.empty());
   EXPECT_EQ(first.front(), 0u);
   EXPECT_EQ(first.back(), rows);
@@ -29,14 +29,15 @@ void expect_valid_cut(const std::vector<EdgeIndex>& degrees) {
     const VertexId begin = first[b], end = first[b + 1];
     ASSERT_LT(begin, end) << "block " << b << " is empty";
     const EdgeIndex edges = indptr[end] - indptr[begin];
-    EXPECT_LE(end - begin, kRowBlockRows) << "block " << b;
-    auto is_long = [&](VertexId r) { return degrees[r] > kLongRow; };
+    EXPECT_LE(end - begin, kernels::graph::kRowBlockRows) << "block " << b;
+    auto is_long = [&](VertexId r) { return degrees[r] > kernels::graph::kLongRow; };
     if (end - begin > 1) {
-      EXPECT_LE(edges, kRowBlockEdges) << "block " << b;
+      EXPECT_LE(edges, kernels::graph::kRowBlockEdges) << "block " << b;
       for (VertexId r = begin; r < end; ++r) EXPECT_FALSE(is_long(r)) << "row " << r;
     }
-    if (end < rows && end - begin < kRowBlockRows && !is_long(begin) && !is_long(end)) {
-      EXPECT_GT(indptr[end + 1] - indptr[begin], kRowBlockEdges)
+    if (end < rows && end - begin < kernels::graph::kRowBlockRows && !is_long(begin) &&
+        !is_long(end)) {
+      EXPECT_GT(indptr[end + 1] - indptr[begin], kernels::graph::kRowBlockEdges)
           << "block " << b << " ends although row " << end << " fits";
     }
   }
@@ -44,18 +45,21 @@ void expect_valid_cut(const std::vector<EdgeIndex>& degrees) {
 
 TEST(RowBlocks, NoRowsGiveNoBlocks) {
   const std::vector<EdgeIndex> indptr{0};
-  EXPECT_EQ(cut_row_blocks(indptr.data(), 0), std::vector<VertexId>{0});
+  EXPECT_EQ(kernels::graph::cut_row_blocks(indptr.data(), 0), std::vector<VertexId>{0});
 }
 
 TEST(RowBlocks, ByHand) {
   // 300 rows of degree 1: 256 rows fill a block, 44 form the next.
   const std::vector<EdgeIndex> ones(300, 1);
-  EXPECT_EQ(cut_row_blocks(offsets_of(ones).data(), 300), (std::vector<VertexId>{0, 256, 300}));
+  EXPECT_EQ(kernels::graph::cut_row_blocks(offsets_of(ones).data(), 300),
+            (std::vector<VertexId>{0, 256, 300}));
   // Long rows stand alone; short ones join up to 2,048 edges; empty rows join.
   const std::vector<EdgeIndex> mixed{1000, 100, 100, 300, 5000, 0, 0, 48};
-  EXPECT_EQ(cut_row_blocks(offsets_of(mixed).data(), 8), (std::vector<VertexId>{0, 1, 3, 4, 5, 8}));
+  EXPECT_EQ(kernels::graph::cut_row_blocks(offsets_of(mixed).data(), 8),
+            (std::vector<VertexId>{0, 1, 3, 4, 5, 8}));
   const std::vector<EdgeIndex> full(12, 200);  // 10 x 200 fit in 2,048, the 11th does not
-  EXPECT_EQ(cut_row_blocks(offsets_of(full).data(), 12), (std::vector<VertexId>{0, 10, 12}));
+  EXPECT_EQ(kernels::graph::cut_row_blocks(offsets_of(full).data(), 12),
+            (std::vector<VertexId>{0, 10, 12}));
 }
 
 TEST(RowBlocks, SkewedDegreesAreCutValidly) {

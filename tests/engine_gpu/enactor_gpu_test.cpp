@@ -138,14 +138,14 @@ struct Gpu {
 };
 
 // NCCL between ranks on GPUs of their own, MPI otherwise.
-std::unique_ptr<comm::BundleExchanger> make_exchanger(const comm::GraphTopology& topology,
-                                                      const Gpu& gpu) {
+std::unique_ptr<comm::graph::BundleExchanger> make_exchanger(
+    const comm::graph::GraphTopology& topology, const Gpu& gpu) {
 #if WARPGRAPH_WITH_CUDA
   if (!gpu.devices.empty() && !gpu.shared)
-    return comm::make_nccl_exchanger(topology, gpu.devices.front());
+    return comm::graph::make_nccl_exchanger(topology, gpu.devices.front());
 #endif
   (void)gpu;
-  return comm::make_mpi_exchanger(topology);
+  return comm::graph::make_mpi_exchanger(topology);
 }
 
 // The GPU of each of `partitions` partitions, round robin (none: the host backend).
@@ -161,8 +161,8 @@ struct RunExtras {
   ExchangeMode exchange = ExchangeMode::targeted;
   std::uint64_t max_iterations = 0;  // 0: to convergence
   RunReport* report = nullptr;       // where the iteration records go, when given
-  unsigned split = 0;                // --split K (kChosenByPartition: auto)
   unsigned group = 1;                // vertex grouping's ratio (1: none)
+  unsigned split = 0;                // --split K (kChosenByPartition: auto)
 };
 
 // The whole value vector of one run, gathered on every rank.
@@ -170,7 +170,7 @@ template <typename P>
 std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu,
                         KernelChoice kernel, Direction direction, std::uint64_t& iterations,
                         const RunExtras& extras = {}) {
-  comm::GraphTopology topology(MPI_COMM_WORLD, 0);
+  comm::graph::GraphTopology topology(MPI_COMM_WORLD, 0);
   LoadOptions load;
   load.devices_per_rank = partitions;
   load.section_size = 128;
@@ -187,7 +187,7 @@ std::vector<double> run(const MemoryGraph& input, int partitions, const Gpu& gpu
       g.vertex_weights[v] = (1.0 + v % 5) / sum;
   }
   if (P::kInWeightSum) g.vertex_weights = in_weight_sums(g, input.busy_source());
-  const std::unique_ptr<comm::BundleExchanger> exchanger = make_exchanger(topology, gpu);
+  const std::unique_ptr<comm::graph::BundleExchanger> exchanger = make_exchanger(topology, gpu);
   EnactOptions options;
   options.params.source = input.busy_source();
   options.params.num_vertices = input.info().num_vertices;
@@ -226,7 +226,7 @@ std::string gpu_or_skip(Gpu& gpu) {
 #if WARPGRAPH_WITH_CUDA
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return "no CUDA device";
-  const DeviceBinding binding = bind_devices(MPI_COMM_WORLD, 1);
+  const comm::DeviceBinding binding = comm::bind_devices(MPI_COMM_WORLD, 1);
   if (binding.host_backend()) return binding.host_reason;
   gpu.devices = binding.devices;
   int shared = binding.gpu_shared ? 1 : 0;
@@ -283,23 +283,29 @@ class GpuEnactorTest : public GpuTest<Case> {
   }
 };
 
-TEST_P(GpuEnactorTest, Bfs) { compare<graph::Bfs>(0.0); }
-TEST_P(GpuEnactorTest, Sssp) { compare<graph::Sssp>(0.0); }
-TEST_P(GpuEnactorTest, Sswp) { compare<graph::Sswp>(0.0); }
-TEST_P(GpuEnactorTest, ConnectedComponents) { compare<graph::ConnectedComponents>(0.0); }
-TEST_P(GpuEnactorTest, PageRank) { compare<graph::PageRank>(1e-9); }
-TEST_P(GpuEnactorTest, PersonalizedPageRank) { compare<graph::PersonalizedPageRank>(1e-9); }
-TEST_P(GpuEnactorTest, KCore) { compare<graph::KCore>(0.0); }
-TEST_P(GpuEnactorTest, ShortestPathCounts) { compare<graph::ShortestPathCounts>(0.0); }
+TEST_P(GpuEnactorTest, Bfs) { compare<kernels::graph::Bfs>(0.0); }
+TEST_P(GpuEnactorTest, Sssp) { compare<kernels::graph::Sssp>(0.0); }
+TEST_P(GpuEnactorTest, Sswp) { compare<kernels::graph::Sswp>(0.0); }
+TEST_P(GpuEnactorTest, ConnectedComponents) { compare<kernels::graph::ConnectedComponents>(0.0); }
+TEST_P(GpuEnactorTest, PageRank) { compare<kernels::graph::PageRank>(1e-9); }
+TEST_P(GpuEnactorTest, PersonalizedPageRank) {
+  compare<kernels::graph::PersonalizedPageRank>(1e-9);
+}
+TEST_P(GpuEnactorTest, KCore) { compare<kernels::graph::KCore>(0.0); }
+TEST_P(GpuEnactorTest, ShortestPathCounts) { compare<kernels::graph::ShortestPathCounts>(0.0); }
 // cs, hs and nn take a new value only when it moves by more than 1e-6, so a sum rounded
 // otherwise on the GPU may, rarely, stop a vertex one iteration apart from the host, and
 // values then differ by about that threshold; a wrong sum differs by far more.
 constexpr double kSimulationTolerance = 1e-5;
 TEST_P(GpuEnactorTest, CircuitSimulation) {
-  compare<graph::CircuitSimulation>(kSimulationTolerance);
+  compare<kernels::graph::CircuitSimulation>(kSimulationTolerance);
 }
-TEST_P(GpuEnactorTest, HeatSimulation) { compare<graph::HeatSimulation>(kSimulationTolerance); }
-TEST_P(GpuEnactorTest, NeuralNetwork) { compare<graph::NeuralNetwork>(kSimulationTolerance); }
+TEST_P(GpuEnactorTest, HeatSimulation) {
+  compare<kernels::graph::HeatSimulation>(kSimulationTolerance);
+}
+TEST_P(GpuEnactorTest, NeuralNetwork) {
+  compare<kernels::graph::NeuralNetwork>(kSimulationTolerance);
+}
 
 // Every exchange mode, two partitions per rank (on one GPU when the rank has one).
 TEST(GpuExchange, EveryModeMatchesTheHost) {
@@ -310,15 +316,15 @@ TEST(GpuExchange, EveryModeMatchesTheHost) {
   for (ExchangeMode mode :
        {ExchangeMode::targeted, ExchangeMode::vertex_refinement, ExchangeMode::all_updates}) {
     std::uint64_t iterations = 0;
-    const auto want = run<graph::Sssp>(input, 2, Gpu{}, KernelChoice::automatic,
-                                       Direction::automatic, iterations, {mode});
-    EXPECT_EQ(run<graph::Sssp>(input, 2, gpu, KernelChoice::automatic, Direction::automatic,
-                               iterations, {mode}),
+    const auto want = run<kernels::graph::Sssp>(input, 2, Gpu{}, KernelChoice::automatic,
+                                                Direction::automatic, iterations, {mode});
+    EXPECT_EQ(run<kernels::graph::Sssp>(input, 2, gpu, KernelChoice::automatic,
+                                        Direction::automatic, iterations, {mode}),
               want);
-    const auto ranks = run<graph::PageRank>(input, 2, Gpu{}, KernelChoice::automatic,
-                                            Direction::automatic, iterations, {mode});
-    const auto got = run<graph::PageRank>(input, 2, gpu, KernelChoice::automatic,
-                                          Direction::automatic, iterations, {mode});
+    const auto ranks = run<kernels::graph::PageRank>(input, 2, Gpu{}, KernelChoice::automatic,
+                                                     Direction::automatic, iterations, {mode});
+    const auto got = run<kernels::graph::PageRank>(input, 2, gpu, KernelChoice::automatic,
+                                                   Direction::automatic, iterations, {mode});
     for (std::size_t v = 0; v < ranks.size(); ++v) EXPECT_NEAR(got[v], ranks[v], 1e-9) << v;
   }
 }
@@ -331,12 +337,13 @@ TEST(GpuMemory, TooLargeAPartitionIsRefused) {
   if (!why.empty()) GTEST_SKIP() << why;
 #if WARPGRAPH_WITH_CUDA
   const EdgeIndex no_rows[1] = {0};
-  graph::PartitionView view;
+  kernels::graph::PartitionView view;
   view.num_vertices = ~VertexId{0};  // 4 billion held vertices: hundreds of GiB
   view.in.indptr = no_rows;
   view.sections = {view.num_vertices, 256};
   try {
-    graph::make_cuda_partition<graph::Bfs>(gpu.devices.front(), view, graph::WalkOptions{});
+    kernels::graph::make_cuda_partition<kernels::graph::Bfs>(gpu.devices.front(), view,
+                                                             kernels::graph::WalkOptions{});
     ADD_FAILURE() << "a partition of 4 billion vertices was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("run on more GPUs"), std::string::npos) << e.what();
@@ -353,9 +360,9 @@ INSTANTIATE_TEST_SUITE_P(
                        ::testing::Values(Direction::automatic, Direction::push, Direction::pull),
                        ::testing::Values(1, 2)),
     [](const ::testing::TestParamInfo<Case>& c) {
-      return std::get<0>(c.param) + "_" + graph::to_string(std::get<1>(c.param)) + "_" +
-             graph::to_string(std::get<2>(c.param)) + "_" + std::to_string(std::get<3>(c.param)) +
-             "parts";
+      return std::get<0>(c.param) + "_" + kernels::graph::to_string(std::get<1>(c.param)) + "_" +
+             kernels::graph::to_string(std::get<2>(c.param)) + "_" +
+             std::to_string(std::get<3>(c.param)) + "parts";
     });
 
 // --kernel vwc --virtual-warp K: every K and auto give the same values, on the GPU, as the
@@ -372,7 +379,7 @@ class VirtualWarpTest : public GpuTest<std::string> {
                            KernelChoice::vwc16, KernelChoice::vwc32, KernelChoice::vwc_auto})
       for (int partitions : {1, 2}) {
         const auto got = run<P>(input, partitions, gpu_, k, Direction::pull, iterations);
-        const std::string what = std::string(P::kName) + " " + graph::to_string(k);
+        const std::string what = std::string(P::kName) + " " + kernels::graph::to_string(k);
         EXPECT_EQ(count_differences(got, want, tolerance, 3, what), 0u)
             << what << ", " << partitions << " partitions";
       }
@@ -380,13 +387,13 @@ class VirtualWarpTest : public GpuTest<std::string> {
 };
 
 TEST_P(VirtualWarpTest, EveryWidthAgrees) {
-  compare<graph::Bfs>(0.0);
-  compare<graph::Sssp>(0.0);
-  compare<graph::ConnectedComponents>(0.0);
-  compare<graph::KCore>(0.0);
-  compare<graph::ShortestPathCounts>(0.0);
-  compare<graph::PageRank>(1e-9);
-  compare<graph::CircuitSimulation>(kSimulationTolerance);
+  compare<kernels::graph::Bfs>(0.0);
+  compare<kernels::graph::Sssp>(0.0);
+  compare<kernels::graph::ConnectedComponents>(0.0);
+  compare<kernels::graph::KCore>(0.0);
+  compare<kernels::graph::ShortestPathCounts>(0.0);
+  compare<kernels::graph::PageRank>(1e-9);
+  compare<kernels::graph::CircuitSimulation>(kSimulationTolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(Widths, VirtualWarpTest, ::testing::Values("rmat", "grid"));
@@ -404,7 +411,7 @@ class VirtualSplitTest : public GpuTest<std::string> {
     std::uint64_t iterations = 0;
     const auto want =
         run<P>(input, 1, Gpu{}, KernelChoice::automatic, Direction::automatic, iterations);
-    for (unsigned k : {1u, 3u, 16u, graph::kChosenByPartition})
+    for (unsigned k : {1u, 3u, 16u, kernels::graph::kChosenByPartition})
       for (Direction d : {Direction::automatic, Direction::push, Direction::pull})
         for (int partitions : {1, 2}) {
           RunExtras extras;
@@ -412,7 +419,7 @@ class VirtualSplitTest : public GpuTest<std::string> {
           const auto got =
               run<P>(input, partitions, gpu_, KernelChoice::automatic, d, iterations, extras);
           const std::string what = std::string(P::kName) + " split " + std::to_string(k) + " " +
-                                   graph::to_string(d) + " " + std::to_string(partitions) +
+                                   kernels::graph::to_string(d) + " " + std::to_string(partitions) +
                                    " partitions";
           EXPECT_EQ(count_differences(got, want, tolerance, 3, what), 0u) << what;
         }
@@ -420,14 +427,14 @@ class VirtualSplitTest : public GpuTest<std::string> {
 };
 
 TEST_P(VirtualSplitTest, EveryBoundAgrees) {
-  compare<graph::Bfs>(0.0);
-  compare<graph::Sssp>(0.0);
-  compare<graph::Sswp>(0.0);
-  compare<graph::ConnectedComponents>(0.0);
-  compare<graph::KCore>(0.0);
-  compare<graph::ShortestPathCounts>(0.0);
-  compare<graph::PageRank>(1e-9);
-  compare<graph::HeatSimulation>(kSimulationTolerance);
+  compare<kernels::graph::Bfs>(0.0);
+  compare<kernels::graph::Sssp>(0.0);
+  compare<kernels::graph::Sswp>(0.0);
+  compare<kernels::graph::ConnectedComponents>(0.0);
+  compare<kernels::graph::KCore>(0.0);
+  compare<kernels::graph::ShortestPathCounts>(0.0);
+  compare<kernels::graph::PageRank>(1e-9);
+  compare<kernels::graph::HeatSimulation>(kSimulationTolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(Graphs, VirtualSplitTest, ::testing::Values("rmat", "grid", "hubs"));
@@ -485,15 +492,17 @@ class DeviceLevelsTest : public GpuTest<Direction> {
   }
 };
 
-TEST_P(DeviceLevelsTest, Bfs) { compare<graph::Bfs>(true); }
-TEST_P(DeviceLevelsTest, Sssp) { compare<graph::Sssp>(false); }
-TEST_P(DeviceLevelsTest, Sswp) { compare<graph::Sswp>(false); }
-TEST_P(DeviceLevelsTest, ConnectedComponents) { compare<graph::ConnectedComponents>(false); }
+TEST_P(DeviceLevelsTest, Bfs) { compare<kernels::graph::Bfs>(true); }
+TEST_P(DeviceLevelsTest, Sssp) { compare<kernels::graph::Sssp>(false); }
+TEST_P(DeviceLevelsTest, Sswp) { compare<kernels::graph::Sswp>(false); }
+TEST_P(DeviceLevelsTest, ConnectedComponents) {
+  compare<kernels::graph::ConnectedComponents>(false);
+}
 
 INSTANTIATE_TEST_SUITE_P(Directions, DeviceLevelsTest,
                          ::testing::Values(Direction::automatic, Direction::push),
                          [](const ::testing::TestParamInfo<Direction>& c) {
-                           return std::string(graph::to_string(c.param));
+                           return std::string(kernels::graph::to_string(c.param));
                          });
 
 // Every pull kernel on rows of every length class (hubs_graph), against the host backend.
@@ -514,12 +523,12 @@ class HubRowsTest : public GpuTest<KernelChoice> {
 };
 
 TEST_P(HubRowsTest, EveryRowLengthAgrees) {
-  compare<graph::Bfs>(0.0);
-  compare<graph::Sssp>(0.0);
-  compare<graph::ConnectedComponents>(0.0);
-  compare<graph::KCore>(0.0);
-  compare<graph::PageRank>(1e-9);
-  compare<graph::HeatSimulation>(kSimulationTolerance);
+  compare<kernels::graph::Bfs>(0.0);
+  compare<kernels::graph::Sssp>(0.0);
+  compare<kernels::graph::ConnectedComponents>(0.0);
+  compare<kernels::graph::KCore>(0.0);
+  compare<kernels::graph::PageRank>(1e-9);
+  compare<kernels::graph::HeatSimulation>(kSimulationTolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, HubRowsTest,
@@ -527,7 +536,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, HubRowsTest,
                                            KernelChoice::vwc32, KernelChoice::rowblock,
                                            KernelChoice::thread),
                          [](const ::testing::TestParamInfo<KernelChoice>& c) {
-                           return std::string(graph::to_string(c.param));
+                           return std::string(kernels::graph::to_string(c.param));
                          });
 
 // The values of multi-phase algorithm A (its driver and phases, as `warpgraph run` runs
@@ -535,14 +544,14 @@ INSTANTIATE_TEST_SUITE_P(Kernels, HubRowsTest,
 template <typename A>
 std::vector<double> run_phased(const MemoryGraph& input, int partitions, const Gpu& gpu,
                                const RunOptions& request, unsigned group = 1) {
-  comm::GraphTopology topology(MPI_COMM_WORLD, 0);
+  comm::graph::GraphTopology topology(MPI_COMM_WORLD, 0);
   LoadOptions load;
   load.devices_per_rank = partitions;
   load.section_size = 128;
   const EngineGraph forward = load_engine_graph(input, topology, load);
   load.reversed = true;
   const EngineGraph reversed = load_engine_graph(input, topology, load);
-  const std::unique_ptr<comm::BundleExchanger> exchanger = make_exchanger(topology, gpu);
+  const std::unique_ptr<comm::graph::BundleExchanger> exchanger = make_exchanger(topology, gpu);
   EnactOptions options;
   options.params.num_vertices = input.info().num_vertices;
   options.gpus = gpus_for(partitions, gpu);
@@ -613,8 +622,8 @@ class GroupTest : public GpuTest<GroupCase> {
       for (int partitions : {1, 2}) {
         const MemoryGraph input = graph_name == "rmat" ? rmat_graph() : grid_graph();
         const std::string what = std::string(P::kName) + " " + graph_name + " group " +
-                                 std::to_string(ratio) + " " + graph::to_string(kernel) + ", " +
-                                 std::to_string(partitions) + " partitions";
+                                 std::to_string(ratio) + " " + kernels::graph::to_string(kernel) +
+                                 ", " + std::to_string(partitions) + " partitions";
         std::uint64_t iterations = 0;
         RunReport host_report(false), gpu_report(false);
         const auto exact = run<P>(input, partitions, Gpu{}, KernelChoice::automatic,
@@ -640,11 +649,11 @@ class GroupTest : public GpuTest<GroupCase> {
   }
 };
 
-TEST_P(GroupTest, Bfs) { compare<graph::Bfs>(true); }
-TEST_P(GroupTest, Sssp) { compare<graph::Sssp>(false); }
-TEST_P(GroupTest, Sswp) { compare<graph::Sswp>(false); }
-TEST_P(GroupTest, ConnectedComponents) { compare<graph::ConnectedComponents>(false); }
-TEST_P(GroupTest, ShortestPathCounts) { compare<graph::ShortestPathCounts>(true); }
+TEST_P(GroupTest, Bfs) { compare<kernels::graph::Bfs>(true); }
+TEST_P(GroupTest, Sssp) { compare<kernels::graph::Sssp>(false); }
+TEST_P(GroupTest, Sswp) { compare<kernels::graph::Sswp>(false); }
+TEST_P(GroupTest, ConnectedComponents) { compare<kernels::graph::ConnectedComponents>(false); }
+TEST_P(GroupTest, ShortestPathCounts) { compare<kernels::graph::ShortestPathCounts>(true); }
 
 INSTANTIATE_TEST_SUITE_P(
     Ratios, GroupTest,
@@ -654,7 +663,7 @@ INSTANTIATE_TEST_SUITE_P(
                                          KernelChoice::rowblock, KernelChoice::thread)),
     [](const ::testing::TestParamInfo<GroupCase>& c) {
       return "r" + std::to_string(std::get<0>(c.param)) + "_" +
-             graph::to_string(std::get<1>(c.param));
+             kernels::graph::to_string(std::get<1>(c.param));
     });
 
 // The multi-phase algorithms with grouping (their forward and colour phases grouped).
@@ -690,8 +699,9 @@ TEST(GpuGroup, AutoKeepsExactActivationWhenItFits) {
   std::uint64_t iterations = 0;
   RunExtras extras;
   extras.report = &report;
-  extras.group = graph::kChosenByPartition;
-  run<graph::Bfs>(input, 1, gpu, KernelChoice::automatic, Direction::automatic, iterations, extras);
+  extras.group = kernels::graph::kChosenByPartition;
+  run<kernels::graph::Bfs>(input, 1, gpu, KernelChoice::automatic, Direction::automatic, iterations,
+                           extras);
   ASSERT_TRUE(report.header().contains("partition_walk"));
   EXPECT_EQ(report.header()["partition_walk"][0]["group"], 1u);
 }

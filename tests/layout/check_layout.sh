@@ -4,10 +4,14 @@
 #     or NCCL header: kernels know nothing of ranks;
 #   - partition/ (the partitioning arithmetic) is plain C++: no MPI, CUDA or NCCL header
 #     and nothing from comm/, kernels/ or src/ except src/common/;
+#   - comm/ (who talks to whom) includes nothing from kernels/ or src/ except src/common/
+#     and the align threads it runs (src/align/align_pipeline.hpp, batch_maker.hpp);
 #   - every quoted include of a project file is written from the repository root
 #     ("src/common/error.hpp", "kernels/graph/partition.hpp"), which is what makes the two
-#     rules above exact (tests/layout/root_includes.py rewrites older spellings).
-# Prints every offending include as FILE:LINE and exits 1 when there is one.
+#     rules above exact (tests/layout/root_includes.py rewrites older spellings);
+#   - the code of kernels/ and comm/ is in the namespaces of its folders
+#     (wg::kernels::graph, wg::comm::align, ...; tests/layout/namespaces.py rewrites it).
+# Prints every offending include or name as FILE:LINE and exits 1 when there is one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -40,8 +44,19 @@ if ! found=$("${WG_PYTHON:-python3}" tests/layout/root_includes.py --check 2>&1)
   status=1
 fi
 
+if ! found=$("${WG_PYTHON:-python3}" tests/layout/namespaces.py --check 2>&1); then
+  echo "code of kernels/ or comm/ outside the namespaces of its folders (run" \
+    "python3 tests/layout/namespaces.py to rewrite it):"
+  echo "$found"
+  status=1
+fi
+
 violations kernels "mpi\.h|nccl\.h|comm/[^\">]*" \
   "kernels/ includes MPI, NCCL or comm/ (kernels know nothing of ranks)"
+
+violations comm "(src|kernels)/[^\">]*" \
+  "comm/ includes kernels/ or src/ beyond src/common/ and the align threads" \
+  "src/common/[^\">]*|src/align/(align_pipeline|batch_maker)\.hpp"
 
 violations partition "mpi\.h|nccl\.h|cuda[^\">]*|cub/[^\">]*|omp\.h|(src|kernels|comm|tests|jobs)/[^\">]*" \
   "partition/ includes MPI, CUDA, OpenMP's header or code outside partition/ and src/common/" \

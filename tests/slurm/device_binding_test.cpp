@@ -60,34 +60,35 @@ std::string processor_name() {
 }
 
 TEST(ChooseDevices, NoVisibleOrRequestedGpuMeansHostBackend) {
-  EXPECT_TRUE(wg::choose_devices(0, 1, 0, 1).empty());
-  EXPECT_TRUE(wg::choose_devices(2, 3, 0, 2).empty());
-  EXPECT_TRUE(wg::choose_devices(0, 1, 4, 0).empty());
+  EXPECT_TRUE(wg::comm::choose_devices(0, 1, 0, 1).empty());
+  EXPECT_TRUE(wg::comm::choose_devices(2, 3, 0, 2).empty());
+  EXPECT_TRUE(wg::comm::choose_devices(0, 1, 4, 0).empty());
 }
 
 TEST(ChooseDevices, OwnGpusTakeTheFirst) {
   // srun --gpus-per-task=1: every rank sees exactly its own GPU as device 0.
-  EXPECT_EQ(wg::choose_devices(0, 1, 1, 1), std::vector<int>({0}));
-  EXPECT_EQ(wg::choose_devices(0, 1, 4, 1), std::vector<int>({0}));
-  EXPECT_EQ(wg::choose_devices(0, 1, 4, 2), std::vector<int>({0, 1}));
+  EXPECT_EQ(wg::comm::choose_devices(0, 1, 1, 1), std::vector<int>({0}));
+  EXPECT_EQ(wg::comm::choose_devices(0, 1, 4, 1), std::vector<int>({0}));
+  EXPECT_EQ(wg::comm::choose_devices(0, 1, 4, 2), std::vector<int>({0, 1}));
 }
 
 TEST(ChooseDevices, SharedGpusAreSplitByLocalRank) {
   // 4 ranks on a node that all see its 4 GPUs: local rank i takes GPU i.
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(wg::choose_devices(i, 4, 4, 1), std::vector<int>({i}));
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(wg::comm::choose_devices(i, 4, 4, 1), std::vector<int>({i}));
   // 2 ranks, 4 GPUs, 2 GPUs per rank.
-  EXPECT_EQ(wg::choose_devices(0, 2, 4, 2), std::vector<int>({0, 1}));
-  EXPECT_EQ(wg::choose_devices(1, 2, 4, 2), std::vector<int>({2, 3}));
+  EXPECT_EQ(wg::comm::choose_devices(0, 2, 4, 2), std::vector<int>({0, 1}));
+  EXPECT_EQ(wg::comm::choose_devices(1, 2, 4, 2), std::vector<int>({2, 3}));
   // More ranks than GPUs: local rank modulo the GPU count.
-  EXPECT_EQ(wg::choose_devices(3, 4, 2, 1), std::vector<int>({1}));
-  EXPECT_EQ(wg::choose_devices(2, 3, 2, 1), std::vector<int>({0}));
+  EXPECT_EQ(wg::comm::choose_devices(3, 4, 2, 1), std::vector<int>({1}));
+  EXPECT_EQ(wg::comm::choose_devices(2, 3, 2, 1), std::vector<int>({0}));
 }
 
 TEST(ChooseDevices, RejectsImpossibleRequests) {
-  EXPECT_THROW(wg::choose_devices(0, 1, 1, 2), wg::Error);
-  EXPECT_THROW(wg::choose_devices(0, 1, 4, -1), wg::Error);
+  EXPECT_THROW(wg::comm::choose_devices(0, 1, 1, 2), wg::Error);
+  EXPECT_THROW(wg::comm::choose_devices(0, 1, 4, -1), wg::Error);
   try {
-    wg::choose_devices(0, 1, 1, 2);
+    wg::comm::choose_devices(0, 1, 1, 2);
   } catch (const wg::Error& e) {
     EXPECT_NE(std::string(e.what()).find("--gpus-per-rank 2"), std::string::npos) << e.what();
   }
@@ -96,8 +97,8 @@ TEST(ChooseDevices, RejectsImpossibleRequests) {
 TEST(LocalRank, SharedMemoryWhenNoLauncherVariable) {
   ScopedEnv slurm("SLURM_LOCALID", std::nullopt);
   ScopedEnv open_mpi("OMPI_COMM_WORLD_LOCAL_RANK", std::nullopt);
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
-  EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kSharedMemory);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
+  EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kSharedMemory);
   // All ranks of this test run on one host.
   EXPECT_EQ(binding.local_rank, world_rank());
   EXPECT_EQ(binding.local_ranks, world_size());
@@ -109,8 +110,8 @@ TEST(LocalRank, OpenMpiVariableUnderMpirun) {
   const int reversed = world_size() - 1 - world_rank();
   ScopedEnv slurm("SLURM_LOCALID", std::nullopt);
   ScopedEnv open_mpi("OMPI_COMM_WORLD_LOCAL_RANK", std::to_string(reversed));
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
-  EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kOpenMpi);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
+  EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kOpenMpi);
   EXPECT_EQ(binding.local_rank, reversed);
 }
 
@@ -118,8 +119,8 @@ TEST(LocalRank, SlurmVariableWinsUnderSrun) {
   const int rotated = (world_rank() + 1) % world_size();
   ScopedEnv slurm("SLURM_LOCALID", std::to_string(rotated));
   ScopedEnv open_mpi("OMPI_COMM_WORLD_LOCAL_RANK", std::to_string(world_rank()));
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
-  EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kSlurm);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
+  EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kSlurm);
   EXPECT_EQ(binding.local_rank, rotated);
   EXPECT_NE(binding.describe().find("SLURM_LOCALID"), std::string::npos) << binding.describe();
 }
@@ -128,11 +129,11 @@ TEST(LocalRank, BatchShellSlurmVariableIsIgnoredUnderMpirun) {
   // mpirun inside an sbatch script: every rank inherits the batch shell's SLURM_LOCALID=0.
   ScopedEnv slurm("SLURM_LOCALID", "0");
   ScopedEnv open_mpi("OMPI_COMM_WORLD_LOCAL_RANK", std::to_string(world_rank()));
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
   if (world_size() == 1) {
-    EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kSlurm);
+    EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kSlurm);
   } else {
-    EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kOpenMpi);
+    EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kOpenMpi);
   }
   EXPECT_EQ(binding.local_rank, world_rank());
 }
@@ -140,8 +141,8 @@ TEST(LocalRank, BatchShellSlurmVariableIsIgnoredUnderMpirun) {
 TEST(LocalRank, MalformedValuesAreIgnored) {
   ScopedEnv slurm("SLURM_LOCALID", "1x");
   ScopedEnv open_mpi("OMPI_COMM_WORLD_LOCAL_RANK", "-1");
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
-  EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kSharedMemory);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
+  EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kSharedMemory);
   EXPECT_EQ(binding.local_rank, world_rank());
 }
 
@@ -154,14 +155,14 @@ TEST(UnderSrun, RanksFormOneWorldWithSlurmLocalIds) {
   ASSERT_NE(tasks, nullptr);
   ASSERT_NE(local_id, nullptr);
   EXPECT_EQ(world_size(), std::atoi(tasks));
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
-  EXPECT_EQ(binding.local_rank_source, wg::LocalRankSource::kSlurm);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
+  EXPECT_EQ(binding.local_rank_source, wg::comm::LocalRankSource::kSlurm);
   EXPECT_EQ(binding.local_rank, std::atoi(local_id));
   EXPECT_EQ(binding.local_ranks, world_size());  // one node
 }
 
 TEST(Binding, HostBackendOrGpuLine) {
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
   const std::string line = binding.describe();
   const std::string prefix =
       "rank " + std::to_string(world_rank()) + " on " + processor_name() + ": ";
@@ -180,19 +181,19 @@ TEST(Binding, HostBackendOrGpuLine) {
 }
 
 TEST(Binding, ZeroGpusPerRankSelectsTheHostBackend) {
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD, 0);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD, 0);
   EXPECT_TRUE(binding.host_backend());
   EXPECT_NE(binding.describe().find(": host backend (selected) [local rank"), std::string::npos)
       << binding.describe();
 }
 
 TEST(Binding, NegativeGpusPerRankIsAnErrorOnEveryRank) {
-  EXPECT_THROW(wg::bind_devices(MPI_COMM_WORLD, -1), wg::Error);
+  EXPECT_THROW(wg::comm::bind_devices(MPI_COMM_WORLD, -1), wg::Error);
 }
 
 TEST(Binding, LinesAreGatheredOnRankZeroInRankOrder) {
-  const wg::DeviceBinding binding = wg::bind_devices(MPI_COMM_WORLD);
-  const std::vector<std::string> lines = wg::gather_binding_lines(binding, MPI_COMM_WORLD);
+  const wg::comm::DeviceBinding binding = wg::comm::bind_devices(MPI_COMM_WORLD);
+  const std::vector<std::string> lines = wg::comm::gather_binding_lines(binding, MPI_COMM_WORLD);
   if (world_rank() != 0) {
     EXPECT_TRUE(lines.empty());
     return;

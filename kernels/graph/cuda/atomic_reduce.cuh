@@ -8,7 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 template <typename P>
 __device__ __forceinline__ bool atomic_reduce(typename P::Value* at, typename P::Value candidate) {
@@ -30,4 +30,4 @@ __device__ __forceinline__ bool atomic_reduce(typename P::Value* at, typename P:
   }
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

@@ -27,7 +27,7 @@
 #include "src/common/cuda_buffer.hpp"
 #include "src/common/error.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 namespace {
 
 // Everything the host reads after a step, copied in one piece.
@@ -755,9 +755,9 @@ class CudaPartition final : public Partition<P> {
 };
 
 }  // namespace
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 template <typename P>
 std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionView& view,
@@ -772,4 +772,4 @@ std::unique_ptr<Partition<P>> make_cuda_partition(int device, const PartitionVie
 WG_BUILTIN_PROGRAMS(WG_INSTANTIATE_CUDA_PARTITION)
 #undef WG_INSTANTIATE_CUDA_PARTITION
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

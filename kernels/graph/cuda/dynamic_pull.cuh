@@ -8,7 +8,7 @@
 
 #include "kernels/graph/cuda/warp_pull.cuh"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 template <typename P>
 __global__ void __launch_bounds__(kBlockThreads)
@@ -47,4 +47,4 @@ __global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
   store_block_totals(a, totals);
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

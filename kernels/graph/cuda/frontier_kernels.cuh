@@ -12,7 +12,7 @@
 #include "kernels/graph/update_pair.hpp"
 #include "partition/sections.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 // out[s] = set bits of `words` in section s, for every section.
 __global__ void __launch_bounds__(kBlockThreads)
@@ -110,4 +110,4 @@ __global__ void __launch_bounds__(kBlockThreads)
   });
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

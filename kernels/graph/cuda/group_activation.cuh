@@ -15,7 +15,7 @@
 #include "src/common/cuda_buffer.hpp"
 #include "src/common/cuda_check.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 // Thread g tests the r frontier bits of group g; a warp's 32 groups form one 32-bit half
 // of a word of `changed`, which its first lane stores whole (no atomics, no clearing).
@@ -103,4 +103,4 @@ class DeviceGroups {
   DeviceBuffer<BitWord> changed_, active_;
 };
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

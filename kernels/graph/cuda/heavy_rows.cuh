@@ -9,7 +9,7 @@
 
 #include "kernels/graph/cuda/warp_pull.cuh"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 inline constexpr EdgeIndex kHeavyDegree = 4096;
 inline constexpr EdgeIndex kHeavyChunk = 4096;
@@ -68,4 +68,4 @@ __global__ void __launch_bounds__(kBlockThreads)
   store_block_totals(a, totals);
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

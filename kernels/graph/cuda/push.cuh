@@ -11,7 +11,7 @@
 #include "kernels/graph/cuda/atomic_reduce.cuh"
 #include "kernels/graph/cuda/warp_pull.cuh"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 inline constexpr int kPushRounds = 8;
 
@@ -83,4 +83,4 @@ __global__ void __launch_bounds__(kBlockThreads)
   }
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

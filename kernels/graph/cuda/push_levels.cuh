@@ -24,7 +24,7 @@
 #include "kernels/graph/cuda/warp_pull.cuh"
 #include "kernels/graph/partition.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 // Out-edges a warp walks for one frontier vertex (8 rounds); more make it a hub.
 inline constexpr EdgeIndex kLightDegree = 256;
@@ -160,4 +160,4 @@ __global__ void __launch_bounds__(kBlockThreads)
   if (grid.thread_rank() == 0) *a.levels_run = level;
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

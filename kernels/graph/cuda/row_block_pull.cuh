@@ -12,7 +12,7 @@
 #include "kernels/graph/cuda/warp_pull.cuh"
 #include "kernels/graph/row_blocks.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 static_assert(kRowBlockRows == kBlockThreads, "the reduce phase gives each row a thread at least");
 static_assert(kRowBlockEdges % kBlockThreads == 0, "every thread stages the same number of edges");
@@ -138,4 +138,4 @@ __global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
   store_block_totals(a, totals);
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

@@ -6,7 +6,7 @@
 
 #include "src/common/cuda_check.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 class Stream {
  public:
@@ -21,4 +21,4 @@ class Stream {
   cudaStream_t stream_ = nullptr;
 };
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

@@ -6,7 +6,7 @@
 
 #include "kernels/graph/cuda/warp_pull.cuh"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 template <typename P>
 __global__ void __launch_bounds__(kBlockThreads)
@@ -35,4 +35,4 @@ __global__ void __launch_bounds__(kBlockThreads)
   });
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

@@ -15,7 +15,7 @@
 #include "kernels/graph/cuda/warp_pull.cuh"
 #include "kernels/graph/virtual_split.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 // What member j of the f members of `row` (vertex v) reduces over its edges.
 template <typename P>
@@ -135,4 +135,4 @@ __global__ void __launch_bounds__(kBlockThreads)
   }
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

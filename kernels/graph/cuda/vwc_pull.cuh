@@ -8,7 +8,7 @@
 
 #include "kernels/graph/cuda/warp_pull.cuh"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 template <typename P, int K>
 __global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
@@ -74,4 +74,4 @@ void launch_vwc_pull(int lanes, const PullArgs<P>& a, VertexRange range, const B
   }
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

@@ -14,7 +14,7 @@
 #include "kernels/graph/vertex_groups.hpp"
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph::cuda {
+namespace wg::kernels::graph::cuda {
 
 inline constexpr unsigned kFullMask = 0xffffffffu;
 inline constexpr int kWarpsPerBlock = 8;
@@ -304,4 +304,4 @@ __device__ bool warp_pull(const PullArgs<P>& a, WarpSlots<P>& sh, bool valid, Ve
   return changed;
 }
 
-}  // namespace wg::graph::cuda
+}  // namespace wg::kernels::graph::cuda

@@ -5,7 +5,7 @@
 
 #include "kernels/graph/bitmask.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 template <typename T>
 inline T load_relaxed(const T* at) {
@@ -39,4 +39,4 @@ inline void set_bit_atomic(BitWord* words, VertexId v) {
     __atomic_fetch_or(word, bit, __ATOMIC_RELAXED);
 }
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

@@ -14,7 +14,7 @@
 #include "kernels/graph/update_pair.hpp"
 #include "partition/sections.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 template <typename Value>
 void compact_outbox(const BitWord* updated, const BitWord* mask,
@@ -58,4 +58,4 @@ void compact_outbox(const BitWord* updated, const BitWord* mask,
   }
 }
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

@@ -3,7 +3,7 @@
 
 #include "src/common/types.hpp"
 
-namespace wg::graph {
+namespace wg::kernels::graph {
 
 // In-edges of the vertices in `rows`: the sources of row v are
 // indices[indptr[v - rows.begin] .. indptr[v - rows.begin + 1]); weights may be null
@@ -25,4 +25,4 @@ struct TargetsView {
   const Weight* weights = nullptr;
 };
 
-}  // namespace wg::graph
+}  // namespace wg::kernels::graph

@@ -14,7 +14,7 @@
 #include "kernels/graph/partition.hpp"
 #include "kernels/graph/vertex_groups.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 class GroupActivation {
  public:
@@ -72,4 +72,4 @@ class GroupActivation {
   std::vector<BitWord> active_;   // target groups the pull covers
 };
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

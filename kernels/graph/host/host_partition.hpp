@@ -19,7 +19,7 @@
 #include "kernels/graph/host/split_compute.hpp"
 #include "kernels/graph/partition.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 template <typename P>
 class HostPartition final : public Partition<P> {
@@ -217,4 +217,4 @@ class HostPartition final : public Partition<P> {
   std::uint64_t frontier_edges_ = 0;
 };
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

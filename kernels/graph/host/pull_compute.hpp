@@ -24,7 +24,7 @@
 #include "kernels/graph/vertex_program.hpp"
 #include "partition/sections.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 struct PullTotals {
   std::uint64_t updates = 0;
@@ -80,4 +80,4 @@ PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& se
   return totals;
 }
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

@@ -13,7 +13,7 @@
 #include "kernels/graph/host/csr_view.hpp"
 #include "kernels/graph/vertex_program.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 template <typename P>
 std::uint64_t push_compute(const TargetsView& targets, std::size_t words, const BitWord* frontier,
@@ -43,4 +43,4 @@ std::uint64_t push_compute(const TargetsView& targets, std::size_t words, const 
   return edges;
 }
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

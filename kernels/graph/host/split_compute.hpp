@@ -21,7 +21,7 @@
 #include "kernels/graph/vertex_program.hpp"
 #include "kernels/graph/virtual_split.hpp"
 
-namespace wg::graph::host {
+namespace wg::kernels::graph::host {
 
 inline constexpr std::size_t kSplitChunk = 1024;  // virtual nodes or rows per unit of work
 
@@ -169,4 +169,4 @@ std::uint64_t split_push_compute(const TargetsView& targets, unsigned k, std::si
   return edges;
 }
 
-}  // namespace wg::graph::host
+}  // namespace wg::kernels::graph::host

@@ -20,11 +20,11 @@
 namespace wg::align {
 
 // Aligns one batch; not called concurrently for the same worker.
-using BatchWorker = std::function<BatchResults(WorkBatch&&)>;
+using BatchWorker = std::function<comm::align::BatchResults(comm::align::WorkBatch&&)>;
 
 class AlignPipeline {
  public:
-  using Source = std::function<std::optional<WorkBatch>()>;
+  using Source = std::function<std::optional<comm::align::WorkBatch>()>;
 
   // One align thread per worker (workers must outlive the pipeline). With a source, a feeder thread
   // keeps `depth` batches queued or aligning, pulling until the source returns nothing; without
@@ -34,11 +34,11 @@ class AlignPipeline {
   AlignPipeline(const AlignPipeline&) = delete;
   AlignPipeline& operator=(const AlignPipeline&) = delete;
 
-  void push(WorkBatch&& batch);
+  void push(comm::align::WorkBatch&& batch);
   void close();  // no more batches: the threads finish the queued ones and stop
 
   // Moves finished results out; rethrows the first error of any thread.
-  bool take(std::deque<BatchResults>& into);
+  bool take(std::deque<comm::align::BatchResults>& into);
   std::size_t held() const;  // batches queued or being aligned
   bool drained() const;      // closed, and every batch aligned and taken
   // Waits until a batch finishes or the timeout passes.
@@ -55,8 +55,8 @@ class AlignPipeline {
   std::condition_variable work_ready_;   // align threads: a batch queued or closing
   std::condition_variable space_ready_;  // feeder: below depth
   std::condition_variable finished_ready_;
-  std::deque<WorkBatch> queued_;
-  std::deque<BatchResults> finished_;
+  std::deque<comm::align::WorkBatch> queued_;
+  std::deque<comm::align::BatchResults> finished_;
   std::size_t aligning_ = 0;
   bool closed_ = false;
   bool quit_ = false;

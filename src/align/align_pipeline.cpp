@@ -1,4 +1,4 @@
-#include "comm/align/align_pipeline.hpp"
+#include "src/align/align_pipeline.hpp"
 
 namespace wg::align {
 
@@ -21,7 +21,7 @@ AlignPipeline::~AlignPipeline() {
   for (auto& thread : threads_) thread.join();
 }
 
-void AlignPipeline::push(WorkBatch&& batch) {
+void AlignPipeline::push(comm::align::WorkBatch&& batch) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     queued_.push_back(std::move(batch));
@@ -37,7 +37,7 @@ void AlignPipeline::close() {
   work_ready_.notify_all();
 }
 
-bool AlignPipeline::take(std::deque<BatchResults>& into) {
+bool AlignPipeline::take(std::deque<comm::align::BatchResults>& into) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (error_) std::rethrow_exception(error_);
   const bool any = !finished_.empty();
@@ -67,7 +67,7 @@ double AlignPipeline::busy_seconds_locked(std::chrono::steady_clock::time_point 
 
 void AlignPipeline::align_loop(const BatchWorker& worker) {
   for (;;) {
-    WorkBatch batch;
+    comm::align::WorkBatch batch;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       work_ready_.wait(lock, [&] { return quit_ || closed_ || !queued_.empty(); });
@@ -76,7 +76,7 @@ void AlignPipeline::align_loop(const BatchWorker& worker) {
       queued_.pop_front();
       if (aligning_++ == 0) busy_since_ = std::chrono::steady_clock::now();
     }
-    std::optional<BatchResults> results;
+    std::optional<comm::align::BatchResults> results;
     std::exception_ptr error;
     try {
       results = worker(std::move(batch));
@@ -114,7 +114,7 @@ void AlignPipeline::feed_loop(const Source& source) {
         space_ready_.wait(lock, [&] { return quit_ || queued_.size() + aligning_ < depth_; });
         if (quit_) return;
       }
-      std::optional<WorkBatch> batch = source();
+      std::optional<comm::align::WorkBatch> batch = source();
       if (!batch) break;
       push(std::move(*batch));
     }

@@ -1,4 +1,4 @@
-#include "comm/align/batch_maker.hpp"
+#include "src/align/batch_maker.hpp"
 
 namespace wg::align {
 

@@ -22,10 +22,10 @@ class BatchMaker {
  public:
   // make(capacity, floor): the next batch, or nothing when there are no more (it may be
   // called from several threads at once). No batch is made once `stop` is true.
-  using Make = std::function<std::optional<WorkBatch>(std::uint64_t, std::uint64_t)>;
+  using Make = std::function<std::optional<comm::align::WorkBatch>(std::uint64_t, std::uint64_t)>;
   struct Answer {
     int rank = 0;
-    std::optional<WorkBatch> batch;  // nothing: tell the rank to stop
+    std::optional<comm::align::WorkBatch> batch;  // nothing: tell the rank to stop
   };
 
   BatchMaker(Make make, const std::atomic<bool>& stop, int threads);
