@@ -3,14 +3,16 @@
 # requeues itself, skips them when it resumes and ends with the output of an
 # uninterrupted mpirun run.
 
-# 120 random DNA sequences of 800 bases: 7140 pairs all-vs-all, a few seconds. Equal lengths
-# and small batches make finished pairs reach the output (in input order) early and steadily.
+# 240 random DNA sequences of 800 bases: 28680 pairs all-vs-all, several seconds. Equal
+# lengths and small batches make finished pairs reach the output (in input order) early and
+# steadily; enough pairs that the interruption lands well before the last of them even on a
+# loaded machine (with 7140 pairs a busy machine could finish before the signal arrived).
 "$WG_PYTHON" - "$data/dna.fa" <<'EOF'
 import random
 import sys
 rng = random.Random(5)
 with open(sys.argv[1], "w") as f:
-    for i in range(120):
+    for i in range(240):
         f.write(f">seq{i}\n{''.join(rng.choice('ACGT') for _ in range(800))}\n")
 EOF
 align=(--all-vs-all "$data/dna.fa" --gap-open 10 --gap-extend 0.5 --batch-cells 30000000)
@@ -18,7 +20,7 @@ align=(--all-vs-all "$data/dna.fa" --gap-open 10 --gap-extend 0.5 --batch-cells 
 "${mpirun[@]}" "$WARPGRAPH" align "${align[@]}" --output "$data/align.mpirun.tsv" \
   2>"$data/align.mpirun.log"
 assert_status 0 $? "mpirun -n 3 align"
-assert_contains "$(wc -l <"$data/align.mpirun.tsv")" "7140" "one line per pair"
+assert_contains "$(wc -l <"$data/align.mpirun.tsv")" "28680" "one line per pair"
 
 job=$(sbatch "${sbatch_here[@]}" --output="$data/align-%j.log" \
   "$root/jobs/slurm/align.sbatch" "$data/align.sbatch.tsv" "${align[@]}")
@@ -35,7 +37,7 @@ out=$(cat "$log")
 assert_contains "$out" "interrupted; finished pairs in $data/align.sbatch.tsv.partial" "first attempt exited 75"
 assert_contains "$out" "job $job requeued" "the script requeued the job"
 assert_contains "$out" "resuming into $data/align.sbatch.tsv (attempt 1)" "second attempt resumed"
-grep -Eq 'resuming: [1-9][0-9]* of 7140 pairs already written' "$log" ||
+grep -Eq 'resuming: [1-9][0-9]* of 28680 pairs already written' "$log" ||
   fail_test "the resumed attempt did not skip the pairs already written"
 assert_contains "$out" "rank 1 on $node: host backend" "rank 1 reports its binding"
 assert_contains "$out" "[local rank 1 of 2, SLURM_LOCALID]" "rank 1 took its local rank from Slurm"
