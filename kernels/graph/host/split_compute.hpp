@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "kernels/graph/bitmask.hpp"
@@ -71,7 +72,9 @@ PullTotals split_pull_compute(const InCsrView& csr, const VirtualSplit& split, V
   };
 
   const std::size_t member_chunks = (vn_end - vn_begin + kSplitChunk - 1) / kSplitChunk;
-  const auto [split_lo, split_hi] = split.split_rows_in(row_begin, row_end);
+  // Named variables, not a structured binding: OpenMP regions cannot capture those.
+  const std::pair<std::size_t, std::size_t> split_range = split.split_rows_in(row_begin, row_end);
+  const std::size_t split_lo = split_range.first, split_hi = split_range.second;
   const std::size_t row_chunks = (split_hi - split_lo + kSplitChunk - 1) / kSplitChunk;
   std::vector<double> change(member_chunks + row_chunks, 0.0);
   std::uint64_t updates = 0, redundant = 0;
