@@ -18,6 +18,7 @@
 #include "kernels/graph/host/csr_view.hpp"
 #include "kernels/graph/update_pair.hpp"
 #include "kernels/graph/vertex_program.hpp"
+#include "kernels/graph/virtual_split.hpp"
 #include "partition/sections.hpp"
 
 namespace wg::kernels::graph {
@@ -106,7 +107,7 @@ inline const char* to_string(KernelChoice k) {
 }
 
 // A choice the partition makes itself from its graph or its GPU (--split auto, --group auto).
-inline constexpr unsigned kChosenByPartition = 0xffffffffu;
+inline constexpr unsigned kChosenByPartition = kAutoSplit;
 
 // How a partition walks its edges, beyond the pull kernel:
 //   split  Tigr's virtual split (kernels/graph/virtual_split.hpp): rows of more than K

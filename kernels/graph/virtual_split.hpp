@@ -88,4 +88,13 @@ inline unsigned auto_split_degree(const EdgeIndex* indptr, VertexId rows) {
   return k;
 }
 
+// The table of --split `option` over `rows` rows (0: none, an empty table; kAutoSplit: K from
+// auto_split_degree), as both partition backends build it.
+inline constexpr unsigned kAutoSplit = 0xffffffffu;
+inline VirtualSplit plan_virtual_split(const EdgeIndex* indptr, VertexId rows, unsigned option) {
+  if (option == 0) return {};
+  return build_virtual_split(indptr, rows,
+                             option == kAutoSplit ? auto_split_degree(indptr, rows) : option);
+}
+
 }  // namespace wg::kernels::graph

@@ -132,14 +132,10 @@ class CudaPartition final : public Partition<P> {
   CudaPartition(int device, const PartitionView& view, const WalkOptions& walk)
       : device_(device), view_(view), kernel_(walk.kernel), words_(bit_words(view.num_vertices)) {
     CUDA_CHECK(cudaSetDevice(device));
-    if (walk.split != 0) {
-      const auto rows = static_cast<VertexId>(view.stored.size());
-      const unsigned k =
-          walk.split == kChosenByPartition ? auto_split_degree(view.in.indptr, rows) : walk.split;
-      split_ = build_virtual_split(view.in.indptr, rows, k);
-      layout_.split = k;
-      layout_.virtual_nodes = split_.virtual_nodes();
-    }
+    split_ =
+        plan_virtual_split(view.in.indptr, static_cast<VertexId>(view.stored.size()), walk.split);
+    layout_.split = split_.k;
+    layout_.virtual_nodes = split_.virtual_nodes();
     const VertexGroups groups = plan_groups<P>(view, walk, split_);
     require_fits(device, device_bytes<P>(view, kernel_, split_, groups.ratio, groups.edges()),
                  view);

@@ -36,14 +36,10 @@ class HostPartition final : public Partition<P> {
         // The host holds every edge in host memory: --group auto means none here.
         groups_(view, can_group<P>() && walk.group != kChosenByPartition ? walk.group : 1) {
     if (P::kAllActive) messages_.resize(view.num_vertices);
-    if (walk.split != 0) {
-      const auto rows = static_cast<VertexId>(view.stored.size());
-      const unsigned k =
-          walk.split == kChosenByPartition ? auto_split_degree(view.in.indptr, rows) : walk.split;
-      split_ = build_virtual_split(view.in.indptr, rows, k);
-      layout_.split = k;
-      layout_.virtual_nodes = split_.virtual_nodes();
-    }
+    split_ =
+        plan_virtual_split(view.in.indptr, static_cast<VertexId>(view.stored.size()), walk.split);
+    layout_.split = split_.k;
+    layout_.virtual_nodes = split_.virtual_nodes();
     layout_.group = groups_.ratio();
     layout_.activation_edges = groups_.on() ? groups_.edges() : view.num_targets;
   }

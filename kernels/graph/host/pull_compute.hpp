@@ -26,6 +26,27 @@
 
 namespace wg::kernels::graph::host {
 
+// What row `row` reduces over its edges j, j + f, j + 2f, ...: the whole row (j = 0, f = 1),
+// or member j of a virtual-split family of f (split_compute.hpp).
+template <typename P>
+typename P::Value reduce_member(const InCsrView& csr, VertexId row, EdgeIndex j, EdgeIndex f,
+                                const BitWord* frontier, const typename P::Value* messages,
+                                const typename P::Value* values, const typename P::Value& before) {
+  typename P::Value reduced = P::identity();
+  const EdgeIndex end = csr.indptr[row + 1];
+  for (EdgeIndex e = csr.indptr[row] + j; e < end; e += f) {
+    const VertexId u = csr.indices[e];
+    const EdgeValue weight = csr.weights ? csr.weights[e] : EdgeValue(1);
+    if constexpr (P::kAllActive) {
+      reduced = P::reduce(reduced, gather_for<P>(messages[u], weight, &before));
+    } else if (test_bit(frontier, u)) {
+      reduced = P::reduce(reduced, P::gather(load_relaxed(&values[u]), weight));
+      if (P::kLevelSynchronous && !P::kWholeLevel) break;
+    }
+  }
+  return reduced;
+}
+
 struct PullTotals {
   std::uint64_t updates = 0;
   double change = 0.0;
@@ -52,17 +73,7 @@ PullTotals pull_compute(const InCsrView& csr, const partition::SectionLayout& se
       if (P::kLevelSynchronous && !(before == P::identity())) continue;
       if (!in_active_group(groups, v)) continue;
       const VertexId row = v - csr.rows.begin;
-      Value reduced = P::identity();
-      for (EdgeIndex e = csr.indptr[row]; e < csr.indptr[row + 1]; ++e) {
-        const VertexId u = csr.indices[e];
-        const EdgeValue weight = csr.weights ? csr.weights[e] : EdgeValue(1);
-        if constexpr (P::kAllActive) {
-          reduced = P::reduce(reduced, gather_for<P>(messages[u], weight, &before));
-        } else if (test_bit(frontier, u)) {
-          reduced = P::reduce(reduced, P::gather(load_relaxed(&values[u]), weight));
-          if (P::kLevelSynchronous && !P::kWholeLevel) break;
-        }
-      }
+      const Value reduced = reduce_member<P>(csr, row, 0, 1, frontier, messages, values, before);
       if (groups.bits && reduced == P::identity()) ++redundant;
       Value result = before;
       if (!apply_for<P>(result, reduced, v, vertex_weights, params)) continue;

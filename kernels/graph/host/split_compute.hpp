@@ -26,26 +26,6 @@ namespace wg::kernels::graph::host {
 
 inline constexpr std::size_t kSplitChunk = 1024;  // virtual nodes or rows per unit of work
 
-// What member `j` of the family of `f` members of row `row` reduces over its edges.
-template <typename P>
-typename P::Value reduce_member(const InCsrView& csr, VertexId row, EdgeIndex j, EdgeIndex f,
-                                const BitWord* frontier, const typename P::Value* messages,
-                                const typename P::Value* values, const typename P::Value& before) {
-  typename P::Value reduced = P::identity();
-  const EdgeIndex end = csr.indptr[row + 1];
-  for (EdgeIndex e = csr.indptr[row] + j; e < end; e += f) {
-    const VertexId u = csr.indices[e];
-    const EdgeValue weight = csr.weights ? csr.weights[e] : EdgeValue(1);
-    if constexpr (P::kAllActive) {
-      reduced = P::reduce(reduced, gather_for<P>(messages[u], weight, &before));
-    } else if (test_bit(frontier, u)) {
-      reduced = P::reduce(reduced, P::gather(load_relaxed(&values[u]), weight));
-      if (P::kLevelSynchronous && !P::kWholeLevel) break;
-    }
-  }
-  return reduced;
-}
-
 template <typename P>
 PullTotals split_pull_compute(const InCsrView& csr, const VirtualSplit& split, VertexRange assigned,
                               const BitWord* frontier, const typename P::Value* messages,
