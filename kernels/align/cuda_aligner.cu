@@ -72,7 +72,7 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
     needs.carry = std::uint64_t{n} * rows;
   }
   if (traceback) {
-    needs.directions = std::uint64_t{(m + kRowsPerThread - 1) / kRowsPerThread} * n;
+    needs.directions = direction_words(m, n, kLengthClasses[length_class].group);
     // The last row and column; a local alignment keeps 3 values per kRowsPerThread rows
     // there instead (store_local_end), never more.
     needs.edges = std::uint64_t{m} + n + 2;

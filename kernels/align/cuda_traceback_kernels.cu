@@ -21,7 +21,7 @@ __device__ EndCell local_end_cell(const std::int32_t* edges, int m) {
 // One thread per pair: end cell, score, the operations from the end back to the start,
 // and the aligned region.
 __global__ void __launch_bounds__(kThreadsPerBlock)
-    traceback_kernel(DevicePairs pairs, DeviceScoring scoring) {
+    traceback_kernel(DevicePairs pairs, DeviceScoring scoring, int group) {
   const unsigned member = blockIdx.x * blockDim.x + threadIdx.x;
   if (member >= pairs.count) return;
   const std::uint32_t p = pairs.members[member];
@@ -37,13 +37,18 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
                                           m, n, scoring.free_ends, [&](int j) { return edges[j]; },
                                           [&](int i) { return edges[n + 1 + i]; });
   pairs.scores[p] = end.score;
+  const int group_shift = __ffs(group) - 1;  // groups are powers of two (length_classes.hpp)
   std::uint32_t count = 0;
   const AlignedRegion region = trace_back(
       query, target, end, scoring.free_ends, scoring.local,
       [&](int i, int j) {
-        const std::uint64_t word =
-            directions[static_cast<std::size_t>((i - 1) / kRowsPerThread) * n + (j - 1)];
-        return static_cast<std::uint8_t>((word >> (4 * ((i - 1) % kRowsPerThread))) & 15u);
+        // A row thread's words lie `group` words apart from column to column, so the walk
+        // reads a new cache line at almost every step; a window of words loaded ahead was
+        // measured slower (the walk is one thread's dependent chain either way).
+        const int row_thread = (i - 1) / kRowsPerThread;
+        const std::uint64_t word = directions[direction_index(
+            row_thread >> group_shift, row_thread & (group - 1), j - 1, n, group)];
+        return static_cast<std::uint8_t>((word >> direction_shift((i - 1) % kRowsPerThread)) & 15u);
       },
       [&](char op) { ops[count++] = op; });
   pairs.op_counts[member] = count;
@@ -62,7 +67,8 @@ void launch_traceback(int length_class, Substitution scores, const DevicePairs& 
     dispatch_length_class(length_class, scores,
                           WavefrontLaunch<true>{pairs, scoring, table, stream});
   const auto blocks = (pairs.count + kThreadsPerBlock - 1) / kThreadsPerBlock;
-  traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring);
+  traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring,
+                                                            kLengthClasses[length_class].group);
 }
 
 }  // namespace wg::kernels::align::cuda

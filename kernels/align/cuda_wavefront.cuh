@@ -1,7 +1,7 @@
 // The CUDA alignment kernels: one templated wavefront kernel covers the length classes of
 // one group per pair (see length_classes.hpp), in a score-only form (DPX instructions on
-// sm_90) and a traceback form that stores 4 direction bits per cell, each for global and
-// semi-global alignment (free ends are run-time flags) and for local alignment; a second kernel
+// sm_90) and a traceback form that stores 4 direction bits per cell (trace_cell), each for global
+// and semi-global alignment (free ends are run-time flags) and for local alignment; a second kernel
 // (cuda_traceback_kernels.cu) walks the directions back, one thread per pair. The sweep
 // of one row band (sweep_band) is shared with the block class (cuda_block_wavefront.cuh),
 // which hands the bands of one pair to the warps of a block.
@@ -33,7 +33,7 @@ struct DevicePairs {
   std::int32_t* scores;  // per batch pair
   int2* carry;           // rows carried between passes
   const std::uint64_t* carry_offset;
-  std::uint64_t* directions;  // traceback: 16 cells x 4 bits per word
+  std::uint64_t* directions;  // traceback: 16 cells x 4 bits per word (direction_index)
   const std::uint64_t* direction_offset;
   std::int32_t* edges;  // traceback: H of the last row (n+1) then last column (m+1)
   const std::uint64_t* edge_offset;
@@ -59,6 +59,10 @@ struct DeviceScoring {
 };
 
 inline constexpr int kThreadsPerBlock = 128;
+// Blocks of the traceback form resident per multiprocessor. Unbounded, its registers
+// allow 4; 5 (96 registers, no spills) measured the same to 3% faster on one H200, 6
+// spilled and was slower.
+inline constexpr int kTraceBlocksPerMultiprocessor = 5;
 inline constexpr unsigned kFullMask = 0xffffffffu;
 
 // max(a + b, c): one DPX instruction on sm_90, two elsewhere.
@@ -87,6 +91,67 @@ __device__ __forceinline__ unsigned warp_max(unsigned v) {
   for (int offset = 16; offset > 0; offset /= 2) v = max(v, __shfl_xor_sync(kFullMask, v, offset));
   return v;
 #endif
+}
+
+// Direction bits of one row of a traceback step, the cell gotoh_cell computes (same
+// scores, same bits), written for the GPU: every choice is the sign of a difference, and
+// push_sign shifts that sign into the word being built, so a cell costs its five maxima,
+// five differences and four funnel shifts instead of compare-and-select chains (26
+// instructions per cell before, about 17 now). h_left_open and up_open are H - open of
+// the cells to the left and above; e and f are updated in place; `word` receives
+// extend-F, extend-E, from-F and from-E, in that order, so that the 4 bits read back
+// as DirectionBits (direction_shift).
+__device__ __forceinline__ unsigned push_sign(unsigned word, int difference) {
+  return __funnelshift_l(static_cast<unsigned>(difference), word, 1);
+}
+template <bool kLocal>
+__device__ __forceinline__ int trace_cell(int diagonal, int substitution, int h_left_open,
+                                          int up_open, int& e, int& f, int extend, unsigned& word) {
+  const int extend_e = h_left_open - e + (extend - 1);  // < 0: E extends (ties too)
+  e = add_max(e, -extend, h_left_open);
+  const int extend_f = up_open - f + (extend - 1);  // < 0: F extends
+  f = add_max(f, -extend, up_open);
+  const int e_wins = diagonal + substitution - e;  // < 0: E beats the diagonal
+  const int h_de = add_max(diagonal, substitution, e);
+  int f_wins = h_de - f;  // < 0: F beats both
+  int h = max(h_de, f);
+  int from_e = e_wins & ~f_wins;
+  if constexpr (kLocal) {
+    const int zero = h - 1;  // < 0: a fresh start (kFromZero sets both source bits)
+    from_e |= zero;
+    f_wins |= zero;
+    h = max(h, 0);
+  }
+  word = push_sign(word, extend_f);
+  word = push_sign(word, extend_e);
+  word = push_sign(word, f_wins);
+  word = push_sign(word, from_e);
+  return h;
+}
+
+// Where the 4 direction bits of register slot `slot` (row row0 + slot + 1) lie in its
+// step's word: trace_cell pushes slot 0 first, so it ends up in the top nibble.
+static_assert(kRowsPerThread * 4 == 64, "a step's direction bits fill one 64-bit word");
+__host__ __device__ constexpr int direction_shift(int slot) {
+  return 4 * (kRowsPerThread - 1 - slot);
+}
+
+// Where a step's direction word goes in a pair's directions: step-major within a band,
+// so that the G threads of a group, which are at steps s of rows band*G*R + t*R, write
+// G consecutive words (one coalesced store per step instead of G scattered ones). The
+// word of thread t of band `band` at column j (0-based; step s = j + t) is at
+// (band * (n + G - 1) + j + t) * G + t; a band holds n + G - 1 steps.
+__host__ __device__ constexpr std::uint64_t direction_index(int band, int t, int j, int n, int G) {
+  return (static_cast<std::uint64_t>(band) * static_cast<unsigned>(n + G - 1) +
+          static_cast<unsigned>(j + t)) *
+             static_cast<unsigned>(G) +
+         static_cast<unsigned>(t);
+}
+// Words a pair of m x n cells needs with groups of G threads: whole bands.
+__host__ __device__ constexpr std::uint64_t direction_words(std::uint32_t m, std::uint32_t n,
+                                                            int G) {
+  const std::uint64_t rows_per_band = static_cast<std::uint64_t>(G) * kRowsPerThread;
+  return (m + rows_per_band - 1) / rows_per_band * (n + G - 1) * G;
 }
 
 // H of the row owned by register slot `slot` (a compile-time unrolled select keeps h in
@@ -232,7 +297,8 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     int diagonal = diagonal_top;
     diagonal_top = up_h;
     int up_open = up_h - open;
-    std::uint64_t word = 0;
+    unsigned word_top = 0;  // kTrace: direction bits of slots 0..R/2-1, then the rest
+    unsigned word_bottom = 0;
     [[maybe_unused]] unsigned column[QueryProfile<R>::W];
     if constexpr (kScores == Substitution::profile) profile.column(code, column);
 #pragma unroll
@@ -246,9 +312,9 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
         substitution = QueryProfile<R>::score(column, r);
       int h_new;
       if constexpr (kTrace) {
-        std::uint8_t bits;
-        h_new = gotoh_cell<kLocal>(diagonal, substitution, h[r], up_h, e[r], f, open, extend, bits);
-        word |= static_cast<std::uint64_t>(bits) << (4 * r);
+        h_new = trace_cell<kLocal>(diagonal, substitution, h[r] - open, up_open, e[r], f, extend,
+                                   r < R / 2 ? word_top : word_bottom);
+        up_open = h_new - open;
         if (kLocal && row0 + r < m && better_local_end(h_new, row0 + r + 1, j + 1, local_end))
           local_end = EndCell{h_new, row0 + r + 1, j + 1};
       } else {
@@ -267,7 +333,9 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     out_f = f;
     out_code = code;
     if (t == G - 1) rows.store(j, out_h, out_f);
-    if (kTrace && row0 < m) directions[static_cast<std::size_t>(band * G + t) * n + j] = word;
+    if (kTrace && row0 < m)
+      directions[direction_index(band, t, j, n, G)] =
+          (static_cast<std::uint64_t>(word_top) << 32) | word_bottom;
     if constexpr (kLocal) continue;  // local ends: tracked per cell above
     if (owns_last_row && (target_end_free || kTrace)) {
       const int v = select_row(h, last_slot);
@@ -331,7 +399,7 @@ __device__ __forceinline__ void write_boundary_edges(std::int32_t* edges, const 
 // Profile form: launched with kProfileThreadsPerBlock threads and profile_bytes(letters,
 // kRowsPerThread, 1) of dynamic shared memory.
 template <int G, Substitution kScores, bool kTrace, bool kLocal>
-__global__ void __launch_bounds__(kThreadsPerBlock)
+__global__ void __launch_bounds__(kThreadsPerBlock, kTrace ? kTraceBlocksPerMultiprocessor : 1)
     wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
   constexpr int R = kRowsPerThread;
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];

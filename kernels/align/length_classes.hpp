@@ -77,6 +77,13 @@ static_assert(kLengthClasses[kWarpClass].group == 32 && kLengthClasses[kWarpClas
                   kLengthClasses[kBlockClass].warps > 1,
               "the last two classes are the warp class and the block class");
 
+constexpr bool groups_are_powers_of_two() {
+  for (const LengthClass& c : kLengthClasses)
+    if (c.group < 1 || (c.group & (c.group - 1)) != 0) return false;
+  return true;
+}
+static_assert(groups_are_powers_of_two(), "the traceback walk divides by the group with shifts");
+
 constexpr int length_class_of(std::uint32_t query_length) {
   for (int c = 0; c < kLengthClassCount; ++c)
     if (query_length <= kLengthClasses[c].max_query) return c;

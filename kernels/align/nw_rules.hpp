@@ -180,6 +180,8 @@ WG_HD void trace_rows(TraceWalk& walk, const std::uint8_t* query, const std::uin
   std::int32_t j = walk.j;
   TraceState state = walk.state;
   while (state != kTraceStarted && i > first_row && j > 0) {
+    // Read before the bits are known, so that on a GPU both loads are in flight at once.
+    const bool same = query[i - 1] == target[j - 1];
     const std::uint8_t bits = direction(i, j);
     if (state == kInH) {
       const std::uint8_t source = bits & kSourceMask;
@@ -188,7 +190,7 @@ WG_HD void trace_rows(TraceWalk& walk, const std::uint8_t* query, const std::uin
         break;
       }
       if (source == kFromDiagonal) {
-        emit(query[i - 1] == target[j - 1] ? kOpMatch : kOpMismatch);
+        emit(same ? kOpMatch : kOpMismatch);
         --i;
         --j;
         continue;
