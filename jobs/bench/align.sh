@@ -2,10 +2,11 @@
 # Alignment benchmark: GCUPS of `warpgraph align` on generated pairs.
 #   - 100k DNA pairs of ~1 kb (match 2, mismatch -3, affine gaps 5/2) and 100k protein
 #     pairs of ~300 aa (BLOSUM62, gaps 11/1), score only, on 1 GPU (packed 16-bit scores,
-#     the default, and 32-bit) and through MPI on 1, 2 (and 4, when present) GPUs; the
-#     same with traceback on 1 GPU; all-vs-all of 1,500 and of 4,000 DNA sequences (1.1 M
-#     and 8 M pairs) on 1, 2 and 4 GPUs for scaling (speed-ups printed at the end);
-#     the proteins also in local and semi-global mode (1 GPU), and the GPU's protein
+#     the default, and 32-bit) and through MPI on 1, 2 (and 4, when present) GPUs; DNA
+#     also in local and semi-global mode and with traceback (global and local), proteins
+#     with traceback, on the same GPU counts; all-vs-all of 1,500 and of AVA_LARGE DNA
+#     sequences on 1, 2 and 4 GPUs for scaling (speed-ups printed at the end); the
+#     proteins also in local and semi-global mode (1 GPU), and the GPU's protein
 #     traceback against the host backend's in each mode on the small set;
 #   - the host backend (1 core and all cores) beside parasail (1 core) on the same pairs.
 # Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
@@ -145,11 +146,19 @@ if [ "$gpus" -gt 0 ]; then
   run dna_score_gpu1 cuda 1 dna
   run dna_score_gpu1_32bit cuda 1 dna --no-packed-scores
   run dna_traceback_gpu1 cuda 1 dna --traceback
+  run dna_local_score_gpu1 cuda 1 dna --mode local
+  run dna_semiglobal_score_gpu1 cuda 1 dna --mode semi-global
+  run dna_local_traceback_gpu1 cuda 1 dna --mode local --traceback
   protein_runs
   for n in 2 4; do
     [ "$gpus" -ge "$n" ] || continue
     run dna_score_gpu$n cuda "$n" dna
+    run dna_traceback_gpu$n cuda "$n" dna --traceback
+    run dna_local_score_gpu$n cuda "$n" dna --mode local
+    run dna_semiglobal_score_gpu$n cuda "$n" dna --mode semi-global
+    run dna_local_traceback_gpu$n cuda "$n" dna --mode local --traceback
     run protein_score_gpu$n cuda "$n" protein
+    run protein_traceback_gpu$n cuda "$n" protein --traceback
   done
   for n in 1 2 4; do
     [ "$gpus" -ge "$n" ] || continue
@@ -171,10 +180,11 @@ run dna_small_traceback_host host 1 dna_small --traceback
   echo "{"
   sep=""
   for n in 2 4; do
-    for kind in dna protein dna_ava dna_ava_large; do
-      f="$out/run_${kind}_score_gpu$n.tsv"
+    for run in dna_score protein_score dna_ava_score dna_ava_large_score dna_traceback \
+      dna_local_score dna_semiglobal_score dna_local_traceback protein_traceback; do
+      f="$out/run_${run}_gpu$n.tsv"
       [ -f "$f" ] || continue
-      echo "$sep\"${kind}_gpu1_equals_gpu$n\": $(same "$out/run_${kind}_score_gpu1.tsv" "$f")"
+      echo "$sep\"${run}_gpu1_equals_gpu$n\": $(same "$out/run_${run}_gpu1.tsv" "$f")"
       sep=","
     done
   done
