@@ -1,6 +1,7 @@
 // Traceback instantiations of the wavefront kernel (4 direction bits per cell), one per
-// length class and scoring form, and their launcher; the walk-back kernel follows on the
-// same stream. The block class writes the same direction layout (cuda_block_kernels.cu).
+// length class and scoring form, and their launcher; the walk-back kernel (a warp per
+// pair) follows on the same stream. The block class writes the same direction layout
+// (cuda_block_kernels.cu).
 #include "kernels/align/cuda_wavefront.cuh"
 
 namespace wg::kernels::align::cuda {
@@ -18,12 +19,85 @@ __device__ EndCell local_end_cell(const std::int32_t* edges, int m) {
   return end;
 }
 
-// One thread per pair: end cell, score, the operations from the end back to the start,
-// and the aligned region.
+// What the walk back of one pair reads, held a tile at a time by the warp that walks it.
+// The walk is a chain of dependent steps, each needing its cell's direction word and two
+// residues; one thread alone waits a memory latency per step (the words of a row thread
+// lie `group` words apart, a new cache line at almost every step). The path only moves up
+// and left, so the warp loads the tile ahead of it in one go, a value per lane: the words
+// of two row threads (32 rows) at the 32 columns ending at the current one, and the query
+// and target residues of those rows and columns. Every lane walks the same path, reading
+// the tile with shuffles, and loads the next tile when the path leaves this one: one
+// memory latency per tile (16 to 32 steps) instead of one per step.
+class WalkTile {
+ public:
+  __device__ WalkTile(const std::uint64_t* directions, const std::uint8_t* query,
+                      const std::uint8_t* target, int m, int n, int group)
+      : directions_(directions), query_(query), target_(target), m_(m), n_(n), group_(group) {
+    group_shift_ = __ffs(group) - 1;  // groups are powers of two (length_classes.hpp)
+  }
+
+  // Whether query residue i equals target residue j (1-based).
+  __device__ bool same(int i, int j) {
+    cover(i, j);
+    const int query_lane = (top_ + 1) * kRowsPerThread - i;
+    return __shfl_sync(kFullMask, query_code_, query_lane) ==
+           __shfl_sync(kFullMask, target_code_, last_ - (j - 1));
+  }
+
+  // Direction bits of cell (i, j).
+  __device__ std::uint8_t bits(int i, int j) {
+    cover(i, j);
+    const int row_thread = (i - 1) / kRowsPerThread;
+    const std::uint64_t mine = row_thread == top_ ? word_ : word_above_;
+    const std::uint64_t word = __shfl_sync(kFullMask, mine, last_ - (j - 1));
+    return static_cast<std::uint8_t>((word >> direction_shift((i - 1) % kRowsPerThread)) & 15u);
+  }
+
+ private:
+  // Loads the tile whose top row thread holds row i and whose last column is j, unless the
+  // current tile holds cell (i, j). Every lane calls it with the same cell.
+  __device__ void cover(int i, int j) {
+    const int row_thread = (i - 1) / kRowsPerThread;
+    const int column = j - 1;
+    if (row_thread <= top_ && row_thread >= top_ - 1 && column <= last_ && column > last_ - 32)
+      return;
+    top_ = row_thread;
+    last_ = column;
+    const int lane = static_cast<int>(threadIdx.x) % 32;
+    const int c = column - lane;
+    word_ = c >= 0 ? directions_[index(row_thread, c)] : 0;
+    word_above_ = c >= 0 && row_thread > 0 ? directions_[index(row_thread - 1, c)] : 0;
+    const int row = (row_thread + 1) * kRowsPerThread - 1 - lane;  // 0-based query residue
+    query_code_ = row >= 0 && row < m_ ? query_[row] : 0;
+    target_code_ = c >= 0 ? target_[c] : 0;
+  }
+  __device__ std::uint64_t index(int row_thread, int column) const {
+    return direction_index(row_thread >> group_shift_, row_thread & (group_ - 1), column, n_,
+                           group_);
+  }
+
+  const std::uint64_t* directions_;
+  const std::uint8_t* query_;
+  const std::uint8_t* target_;
+  int m_;
+  int n_;
+  int group_;
+  int group_shift_ = 0;
+  int top_ = -2;  // the tile: row threads top_ - 1 and top_, columns last_ - 31 .. last_
+  int last_ = -1;
+  std::uint64_t word_ = 0;        // lane l: row thread top_ at column last_ - l
+  std::uint64_t word_above_ = 0;  // lane l: row thread top_ - 1 at column last_ - l
+  unsigned query_code_ = 0;       // lane l: query residue (top_ + 1) x R - l (1-based)
+  unsigned target_code_ = 0;      // lane l: target residue last_ + 1 - l (1-based)
+};
+
+// One warp per pair: end cell, score, the operations from the end back to the start, and
+// the aligned region; lane 0 writes them.
 __global__ void __launch_bounds__(kThreadsPerBlock)
     traceback_kernel(DevicePairs pairs, DeviceScoring scoring, int group) {
-  const unsigned member = blockIdx.x * blockDim.x + threadIdx.x;
-  if (member >= pairs.count) return;
+  const unsigned member = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  if (member >= pairs.count) return;  // whole warps
+  const bool writer = threadIdx.x % 32 == 0;
   const std::uint32_t p = pairs.members[member];
   const int m = static_cast<int>(pairs.lengths[pairs.query[p]]);
   const int n = static_cast<int>(pairs.lengths[pairs.target[p]]);
@@ -36,21 +110,17 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
                                     : choose_end_cell(
                                           m, n, scoring.free_ends, [&](int j) { return edges[j]; },
                                           [&](int i) { return edges[n + 1 + i]; });
-  pairs.scores[p] = end.score;
-  const int group_shift = __ffs(group) - 1;  // groups are powers of two (length_classes.hpp)
+  if (writer) pairs.scores[p] = end.score;
+  WalkTile tile(directions, query, target, m, n, group);
   std::uint32_t count = 0;
   const AlignedRegion region = trace_back(
-      query, target, end, scoring.free_ends, scoring.local,
-      [&](int i, int j) {
-        // A row thread's words lie `group` words apart from column to column, so the walk
-        // reads a new cache line at almost every step; a window of words loaded ahead was
-        // measured slower (the walk is one thread's dependent chain either way).
-        const int row_thread = (i - 1) / kRowsPerThread;
-        const std::uint64_t word = directions[direction_index(
-            row_thread >> group_shift, row_thread & (group - 1), j - 1, n, group)];
-        return static_cast<std::uint8_t>((word >> direction_shift((i - 1) % kRowsPerThread)) & 15u);
-      },
-      [&](char op) { ops[count++] = op; });
+      end, scoring.free_ends, scoring.local, [&](int i, int j) { return tile.same(i, j); },
+      [&](int i, int j) { return tile.bits(i, j); },
+      [&](char op) {
+        if (writer) ops[count] = op;
+        ++count;
+      });
+  if (!writer) return;
   pairs.op_counts[member] = count;
   pairs.regions[member] =
       make_int4(region.query_begin, region.query_end, region.target_begin, region.target_end);
@@ -66,7 +136,8 @@ void launch_traceback(int length_class, Substitution scores, const DevicePairs& 
   else
     dispatch_length_class(length_class, scores,
                           WavefrontLaunch<true>{pairs, scoring, table, stream});
-  const auto blocks = (pairs.count + kThreadsPerBlock - 1) / kThreadsPerBlock;
+  const auto blocks = static_cast<unsigned>(
+      (std::uint64_t{pairs.count} * 32 + kThreadsPerBlock - 1) / kThreadsPerBlock);
   traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring,
                                                             kLengthClasses[length_class].group);
 }

@@ -2,7 +2,7 @@
 // one group per pair (see length_classes.hpp), in a score-only form (DPX instructions on
 // sm_90) and a traceback form that stores 4 direction bits per cell (trace_cell), each for global
 // and semi-global alignment (free ends are run-time flags) and for local alignment; a second kernel
-// (cuda_traceback_kernels.cu) walks the directions back, one thread per pair. The sweep
+// (cuda_traceback_kernels.cu) walks the directions back, one warp per pair. The sweep
 // of one row band (sweep_band) is shared with the block class (cuda_block_wavefront.cuh),
 // which hands the bands of one pair to the warps of a block.
 #pragma once

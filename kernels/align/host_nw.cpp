@@ -284,7 +284,8 @@ PairResult align_traceback(const std::uint8_t* query, std::int32_t m, const std:
         sweep.row(i, &directions[static_cast<std::size_t>(i - first_row - 1) * width], unused);
     }
     trace_rows(
-        walk, query, target, first_row,
+        walk, first_row,
+        [&](std::int32_t i, std::int32_t j) { return query[i - 1] == target[j - 1]; },
         [&](std::int32_t i, std::int32_t j) {
           return directions[static_cast<std::size_t>(i - first_row - 1) * width +
                             static_cast<std::size_t>(j)];

@@ -170,18 +170,18 @@ struct TraceWalk {
 
 // Walks back while the cell lies below row `first_row` (i > first_row) and right of column
 // 0, calling emit(op) for every alignment column from last to first. direction(i, j) gives
-// the bits of cell (i, j), first_row < i, 1 <= j. Walking a band of rows at a time (rows
-// recomputed from a checkpoint, host_nw.cpp) takes the same steps as one walk over the
-// whole matrix.
-template <typename Direction, typename Emit>
-WG_HD void trace_rows(TraceWalk& walk, const std::uint8_t* query, const std::uint8_t* target,
-                      std::int32_t first_row, const Direction& direction, Emit&& emit) {
+// the bits of cell (i, j), first_row < i, 1 <= j, and same(i, j) whether query residue i
+// equals target residue j. Walking a band of rows at a time (rows recomputed from a
+// checkpoint, host_nw.cpp) takes the same steps as one walk over the whole matrix.
+template <typename Same, typename Direction, typename Emit>
+WG_HD void trace_rows(TraceWalk& walk, std::int32_t first_row, const Same& same,
+                      const Direction& direction, Emit&& emit) {
   std::int32_t i = walk.i;
   std::int32_t j = walk.j;
   TraceState state = walk.state;
   while (state != kTraceStarted && i > first_row && j > 0) {
-    // Read before the bits are known, so that on a GPU both loads are in flight at once.
-    const bool same = query[i - 1] == target[j - 1];
+    // Asked before the bits are known, so that on a GPU both reads are in flight at once.
+    const bool match = same(i, j);
     const std::uint8_t bits = direction(i, j);
     if (state == kInH) {
       const std::uint8_t source = bits & kSourceMask;
@@ -190,7 +190,7 @@ WG_HD void trace_rows(TraceWalk& walk, const std::uint8_t* query, const std::uin
         break;
       }
       if (source == kFromDiagonal) {
-        emit(same ? kOpMatch : kOpMismatch);
+        emit(match ? kOpMatch : kOpMismatch);
         --i;
         --j;
         continue;
@@ -228,12 +228,11 @@ WG_HD AlignedRegion finish_trace(TraceWalk walk, EndCell end, std::uint8_t free_
 }
 
 // The whole walk over a matrix of direction bits: from the end cell back to its start.
-template <typename Direction, typename Emit>
-WG_HD AlignedRegion trace_back(const std::uint8_t* query, const std::uint8_t* target, EndCell end,
-                               std::uint8_t free_ends, bool local, const Direction& direction,
-                               Emit&& emit) {
+template <typename Same, typename Direction, typename Emit>
+WG_HD AlignedRegion trace_back(EndCell end, std::uint8_t free_ends, bool local, const Same& same,
+                               const Direction& direction, Emit&& emit) {
   TraceWalk walk{end.i, end.j, kInH};
-  trace_rows(walk, query, target, 0, direction, emit);
+  trace_rows(walk, 0, same, direction, emit);
   return finish_trace(walk, end, free_ends, local, emit);
 }
 
