@@ -95,9 +95,9 @@ __device__ __forceinline__ unsigned warp_max(unsigned v) {
 
 // Direction bits of one row of a traceback step, the cell gotoh_cell computes (same
 // scores, same bits), written for the GPU: every choice is the sign of a difference, and
-// push_sign shifts that sign into the word being built, so a cell costs its five maxima,
-// five differences and four funnel shifts instead of compare-and-select chains (26
-// instructions per cell before, about 17 now). h_left_open and up_open are H - open of
+// push_sign shifts that sign into the word being built, so a cell costs its maxima (DPX),
+// one difference per choice and one funnel shift per bit instead of compare-and-select
+// chains (26 instructions per cell before, about 17 now). h_left_open and up_open are H - open of
 // the cells to the left and above; e and f are updated in place; `word` receives
 // extend-F, extend-E, from-F and from-E, in that order, so that the 4 bits read back
 // as DirectionBits (direction_shift).

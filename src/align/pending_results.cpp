@@ -19,10 +19,12 @@ namespace {
 
 constexpr std::string_view kCountKey = "pending: ";
 
-// Reads the fields of one line left to right; any failure names the file and line.
-class LineFields {
+// Reads the fields of one line left to right, one space apart (the format is written by
+// write_pending_results, not by hand: unlike graph::LineFields it allows no other
+// whitespace); any failure names the file and line.
+class FieldCursor {
  public:
-  LineFields(std::string_view line, const std::string& path, std::uint64_t number)
+  FieldCursor(std::string_view line, const std::string& path, std::uint64_t number)
       : rest_(line), path_(path), number_(number) {}
 
   template <typename T>
@@ -102,7 +104,7 @@ comm::align::BatchResults read_pending_results(const std::string& output, const 
   if (!std::getline(lines, line) || line.rfind(kCountKey, 0) != 0)
     fail("{}:{}: damaged (expected '{}COUNT'); delete it to compute its pairs again", path, number,
          kCountKey);
-  LineFields header(std::string_view(line).substr(kCountKey.size()), path, number);
+  FieldCursor header(std::string_view(line).substr(kCountKey.size()), path, number);
   const auto count = header.number<std::uint64_t>();
   if (!header.rest().empty()) header.damaged("expected the count alone");
   std::uint64_t read = 0;
@@ -110,7 +112,7 @@ comm::align::BatchResults read_pending_results(const std::string& output, const 
   while (std::getline(lines, line)) {
     ++number;
     ++read;
-    LineFields fields(line, path, number);
+    FieldCursor fields(line, path, number);
     if (lines.eof()) fields.damaged("the last line has no newline");
     const auto pair = fields.number<std::uint64_t>();
     if (pair >= pairs) fields.damaged(fmt::format("pair {} of a job of {} pairs", pair, pairs));
