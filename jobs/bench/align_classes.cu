@@ -1,0 +1,151 @@
+// Kernel-only timing of the length classes against each other: for square DNA pairs of
+// each length, every class of one warp or less per pair (thread, quarter-warp, half-warp,
+// warp) runs the same batch, in 32-bit scores and in packed 16-bit scores, through the
+// aligner's launchers (launch_score, launch_packed_score). Random DNA, match 2, mismatch -3,
+// gap open 5, extend 2, end gaps penalised; each time is the median of 3 launches (CUDA
+// events) after one warm-up; every class must give the same scores. The table marks the
+// class the aligner picks for the length (length_class_of) and the fastest one, which is
+// where the crossovers of docs/PERFORMANCE.md come from. Built by CMake with
+// -DWARPGRAPH_BENCHMARKS=ON (jobs/bench/CMakeLists.txt); run it as BUILD/bench/align_classes.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/align/cuda_packed.cuh"
+
+namespace {
+
+using wg::kernels::align::kLengthClasses;
+using wg::kernels::align::kWarpClass;
+using wg::kernels::align::length_class_of;
+using namespace wg::kernels::align::cuda;
+
+void check(cudaError_t status, int line) {
+  if (status == cudaSuccess) return;
+  std::fprintf(stderr, "CUDA error %s at line %d\n", cudaGetErrorString(status), line);
+  std::exit(1);
+}
+#define CHECK(call) check((call), __LINE__)
+
+template <typename T>
+T* upload(const std::vector<T>& host) {
+  T* device = nullptr;
+  CHECK(cudaMalloc(&device, std::max<std::size_t>(1, host.size()) * sizeof(T)));
+  CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  return device;
+}
+
+// Median milliseconds of 3 timed launches after a warm-up launch.
+template <typename Launch>
+float median_ms(const Launch& launch) {
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  launch();
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  std::vector<float> ms(3);
+  for (float& t : ms) {
+    CHECK(cudaEventRecord(start));
+    launch();
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    CHECK(cudaEventElapsedTime(&t, start, stop));
+  }
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
+  std::sort(ms.begin(), ms.end());
+  return ms[1];
+}
+
+}  // namespace
+
+int main() {
+  const int lengths[] = {16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 320, 512, 1024, 2048};
+  const DeviceScoring scoring{5, 2, 2, -3, 0, false, 4};
+  constexpr double kCellsPerBatch = 4e9;  // enough to fill the GPU several times over
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> letter(0, 3);
+  std::printf("%6s %8s", "length", "pairs");
+  for (int c = 0; c <= kWarpClass; ++c)
+    std::printf(" %13s %13s", kLengthClasses[c].name, "(packed)");
+  std::printf("  %-13s %s\n", "picked", "fastest");
+  int failures = 0;
+  for (const int length : lengths) {
+    const auto count = static_cast<std::uint32_t>(
+        std::clamp(kCellsPerBatch / (double(length) * length), 2048.0, double(1 << 20)));
+    std::vector<std::uint8_t> residues(std::size_t{count} * 2 * length);
+    for (auto& r : residues) r = static_cast<std::uint8_t>(letter(rng));
+    std::vector<std::uint64_t> offsets(2 * std::size_t{count});
+    std::vector<std::uint32_t> lengths_of(2 * std::size_t{count},
+                                          static_cast<std::uint32_t>(length));
+    std::vector<std::uint32_t> query(count), target(count), members(count);
+    std::vector<std::uint64_t> carry_offset(count);
+    for (std::uint32_t p = 0; p < count; ++p) {
+      offsets[2 * p] = std::uint64_t{2} * p * length;
+      offsets[2 * p + 1] = offsets[2 * p] + length;
+      query[p] = 2 * p;
+      target[p] = 2 * p + 1;
+      members[p] = p;
+      carry_offset[p] = std::uint64_t{p} * length;  // a row per pair, or per packed group
+    }
+    DevicePairs pairs{};
+    pairs.residues = upload(residues);
+    pairs.offsets = upload(offsets);
+    pairs.lengths = upload(lengths_of);
+    pairs.query = upload(query);
+    pairs.target = upload(target);
+    pairs.members = upload(members);
+    pairs.count = count;
+    pairs.carry_offset = upload(carry_offset);
+    pairs.longest_query = static_cast<std::uint32_t>(length);
+    CHECK(cudaMalloc(&pairs.carry, std::uint64_t{count} * length * sizeof(int2)));
+    CHECK(cudaMalloc(&pairs.scores, std::uint64_t{count} * sizeof(std::int32_t)));
+
+    const double cells = double(count) * length * length;
+    std::vector<std::int32_t> reference, scores(count);
+    double best_gcups = 0;
+    std::string best;
+    std::printf("%6d %8u", length, count);
+    for (int c = 0; c <= kWarpClass; ++c) {
+      for (const bool packed : {false, true}) {
+        CHECK(cudaMemset(pairs.scores, 0x7f, std::uint64_t{count} * 4));
+        const int rows = packed_rows_per_thread(c, static_cast<std::uint32_t>(length));
+        const float ms = median_ms([&] {
+          if (packed)
+            launch_packed_score(c, Substitution::uniform, rows, pairs, scoring, nullptr, 0);
+          else
+            launch_score(c, Substitution::uniform, pairs, scoring, nullptr, 0);
+        });
+        CHECK(cudaMemcpy(scores.data(), pairs.scores, std::uint64_t{count} * 4,
+                         cudaMemcpyDeviceToHost));
+        if (reference.empty()) reference = scores;
+        const bool same = scores == reference;
+        failures += !same;
+        const double gcups = cells / (double(ms) * 1e6);
+        std::printf(" %13.1f", gcups);
+        if (!same) std::printf("!");
+        if (gcups > best_gcups) {
+          best_gcups = gcups;
+          best = std::string(kLengthClasses[c].name) + (packed ? " packed" : "");
+        }
+      }
+    }
+    std::printf("  %-13s %s\n",
+                kLengthClasses[length_class_of(static_cast<std::uint32_t>(length))].name,
+                best.c_str());
+    for (const void* p :
+         {static_cast<const void*>(pairs.residues), static_cast<const void*>(pairs.offsets),
+          static_cast<const void*>(pairs.lengths), static_cast<const void*>(pairs.query),
+          static_cast<const void*>(pairs.target), static_cast<const void*>(pairs.members),
+          static_cast<const void*>(pairs.carry_offset), static_cast<const void*>(pairs.carry),
+          static_cast<const void*>(pairs.scores)})
+      CHECK(cudaFree(const_cast<void*>(p)));
+  }
+  if (failures > 0)
+    std::printf("%d runs gave other scores than the first class (marked !)\n", failures);
+  return failures == 0 ? 0 : 1;
+}
