@@ -1,11 +1,14 @@
-// Kernel-only timing of the length classes against each other: for square DNA pairs of
-// each length, every class of one warp or less per pair (thread, quarter-warp, half-warp,
-// warp) runs the same batch, in 32-bit scores and in packed 16-bit scores, through the
-// aligner's launchers (launch_score, launch_packed_score). Random DNA, match 2, mismatch -3,
-// gap open 5, extend 2, end gaps penalised; each time is the median of 3 launches (CUDA
-// events) after one warm-up; every class must give the same scores. The table marks the
-// class the aligner picks for the length (length_class_of) and the fastest one, which is
-// where the crossovers of docs/PERFORMANCE.md come from. Built by CMake with
+// Kernel-only timing of the length classes against each other: for square pairs of each
+// length, every class of one warp or less per pair (thread, quarter-warp, half-warp, warp)
+// runs the same batch, in 32-bit scores and in packed 16-bit scores, through the aligner's
+// launchers (launch_score, launch_packed_score). `align_classes` (DNA): random bases, match
+// 2, mismatch -3, gap open 5, extend 2; `align_classes protein`: 20 random amino acids, a
+// symmetric random matrix with BLOSUM62's range (-4 .. 11), gap open 11, extend 1, each
+// class in the scoring form the aligner gives it (the query profile where the class has
+// one, else the shared table). End gaps penalised; each time is the median of 3 launches
+// (CUDA events) after one warm-up; every class must give the same scores. The table marks
+// the class the aligner picks for the length (length_class_of) and the fastest one, which
+// is where the crossovers of docs/PERFORMANCE.md come from. Built by CMake with
 // -DWARPGRAPH_BENCHMARKS=ON (jobs/bench/CMakeLists.txt); run it as BUILD/bench/align_classes.
 #include <algorithm>
 #include <cstdio>
@@ -63,12 +66,28 @@ float median_ms(const Launch& launch) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool protein = argc > 1 && std::string(argv[1]) == "protein";
   const int lengths[] = {16, 24, 32, 48, 64, 96, 128, 160, 192, 256, 320, 512, 1024, 2048};
-  const DeviceScoring scoring{5, 2, 2, -3, 0, false, 4};
+  const DeviceScoring scoring =
+      protein ? DeviceScoring{11, 1, 0, 0, 0, false, 24} : DeviceScoring{5, 2, 2, -3, 0, false, 4};
   constexpr double kCellsPerBatch = 4e9;  // enough to fill the GPU several times over
   std::mt19937 rng(7);
-  std::uniform_int_distribution<int> letter(0, 3);
+  std::uniform_int_distribution<int> letter(0, protein ? 19 : 3);
+  std::vector<int> table(wg::kernels::align::kAlphabetSlots * wg::kernels::align::kAlphabetSlots);
+  std::uniform_int_distribution<int> score(-4, 4);
+  for (int a = 0; a < 20; ++a)
+    for (int b = 0; b <= a; ++b) {
+      const int v = a == b ? 4 + a % 8 : score(rng);
+      table[a * wg::kernels::align::kAlphabetSlots + b] = v;
+      table[b * wg::kernels::align::kAlphabetSlots + a] = v;
+    }
+  const int* table_d = protein ? upload(table) : nullptr;
+  // The aligner's forms: match/mismatch, or a matrix from the profile where the class has one.
+  const auto form = [&](int c) {
+    if (!protein) return Substitution::uniform;
+    return kLengthClasses[c].profile ? Substitution::profile : Substitution::table;
+  };
   std::printf("%6s %8s", "length", "pairs");
   for (int c = 0; c <= kWarpClass; ++c)
     std::printf(" %13s %13s", kLengthClasses[c].name, "(packed)");
@@ -116,9 +135,9 @@ int main() {
         const int rows = packed_rows_per_thread(c, static_cast<std::uint32_t>(length));
         const float ms = median_ms([&] {
           if (packed)
-            launch_packed_score(c, Substitution::uniform, rows, pairs, scoring, nullptr, 0);
+            launch_packed_score(c, form(c), rows, pairs, scoring, table_d, 0);
           else
-            launch_score(c, Substitution::uniform, pairs, scoring, nullptr, 0);
+            launch_score(c, form(c), pairs, scoring, table_d, 0);
         });
         CHECK(cudaMemcpy(scores.data(), pairs.scores, std::uint64_t{count} * 4,
                          cudaMemcpyDeviceToHost));

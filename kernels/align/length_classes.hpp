@@ -29,6 +29,13 @@
 // fill the GPU with one warp per pair and go back to the warp class (kBlockClassPairsPerSM
 // below).
 //
+// The thread class takes queries up to 64 rows: on an H200 (jobs/bench/align_classes.cu,
+// every class on the same batches) one thread per pair beat 8 per pair on 48 and 64 rows by
+// 1.7x and 1.03x on DNA and by 2.0x and 1.24x on proteins (table against query profile),
+// and lost from 96 rows on. The quarter/half-warp boundary (128) is 2-4% short of the
+// measured crossover (160-192 rows ran faster on the quarter-warp), the half-warp/warp one
+// (256) matches it.
+//
 // Substitution matrices (`profile`): the quarter-warp, half-warp and warp classes look
 // scores up in a query profile that each thread builds before each row band, letters x 16
 // table reads (cuda_query_profile.cuh); the thread class's short targets would not repay
@@ -56,7 +63,7 @@ inline constexpr int kBlockWarps = 8;  // warps per pair in the block class (256
 inline constexpr int kMaxBlockSlots = 8;
 inline constexpr int kBlockProgressPerPair = kMaxBlockSlots * kBlockWarps + 2;
 inline constexpr LengthClass kLengthClasses[] = {
-    {"thread", 32, 1, 1, true, false},                      // short: one thread per pair
+    {"thread", 64, 1, 1, true, false},                      // short: one thread per pair
     {"quarter-warp", 128, 8, 1, true, true},                // 8 threads per pair
     {"half-warp", 256, 16, 1, true, true},                  // 16 threads per pair
     {"warp", 2048, 32, 1, true, true},                      // one warp per pair, several passes
