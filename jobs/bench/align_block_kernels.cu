@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "jobs/bench/random_pairs.cuh"
 #include "kernels/align/cuda_block_wavefront.cuh"
 
 namespace {
@@ -21,59 +22,13 @@ using wg::kernels::align::kBlockProgressPerPair;
 using wg::kernels::align::kBlockWarps;
 using wg::kernels::align::kMaxBlockSlots;
 using namespace wg::kernels::align::cuda;
-
-void check(cudaError_t status, int line) {
-  if (status == cudaSuccess) return;
-  std::fprintf(stderr, "CUDA error %s at line %d\n", cudaGetErrorString(status), line);
-  std::exit(1);
-}
-#define CHECK(call) check((call), __LINE__)
-
-std::vector<void*> allocations;  // of the current shape
-
-template <typename T>
-T* allocate(std::size_t count) {
-  T* device = nullptr;
-  CHECK(cudaMalloc(&device, std::max<std::size_t>(1, count) * sizeof(T)));
-  allocations.push_back(device);
-  return device;
-}
-
-template <typename T>
-T* upload(const std::vector<T>& host) {
-  T* device = allocate<T>(host.size());
-  CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return device;
-}
+using wg::bench::median_ms;
 
 struct Shape {
   std::uint32_t pairs;
   int m;
   int n;
 };
-
-// Median milliseconds of 3 timed launches after a warm-up launch.
-template <typename Launch>
-float median_ms(const Launch& launch) {
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> ms(3);
-  for (float& t : ms) {
-    CHECK(cudaEventRecord(start));
-    launch();
-    CHECK(cudaEventRecord(stop));
-    CHECK(cudaEventSynchronize(stop));
-    CHECK(cudaEventElapsedTime(&t, start, stop));
-  }
-  CHECK(cudaEventDestroy(start));
-  CHECK(cudaEventDestroy(stop));
-  std::sort(ms.begin(), ms.end());
-  return ms[1];
-}
 
 }  // namespace
 
@@ -82,7 +37,6 @@ int main() {
                           {64, 10000, 10000}, {16, 20000, 20000}, {2048, 2049, 2049}};
   const DeviceScoring scoring{5, 2, 2, -3, 0, false, 4};
   std::mt19937 rng(5);
-  std::uniform_int_distribution<int> letter(0, 3);
   int multiprocessors = 0;
   int per_multiprocessor = 0;
   CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, 0));
@@ -93,34 +47,11 @@ int main() {
               "block ms", "warp GCUPS", "block GCUPS", "speedup", "K", "K-block ms", "K GCUPS",
               "vs block");
   int failures = 0;
+  wg::bench::DeviceAllocations device;
   for (const Shape& shape : shapes) {
-    std::vector<std::uint8_t> residues;
-    std::vector<std::uint64_t> offsets;
-    std::vector<std::uint32_t> lengths, query, target, members;
-    std::vector<std::uint64_t> carry_offset;
     const std::uint64_t carry_per_pair = std::uint64_t{kMaxBlockSlots} * kBlockWarps * shape.n;
-    for (std::uint32_t p = 0; p < shape.pairs; ++p) {
-      for (const int length : {shape.m, shape.n}) {
-        offsets.push_back(residues.size());
-        lengths.push_back(static_cast<std::uint32_t>(length));
-        for (int i = 0; i < length; ++i) residues.push_back(static_cast<std::uint8_t>(letter(rng)));
-      }
-      query.push_back(2 * p);
-      target.push_back(2 * p + 1);
-      members.push_back(p);
-      carry_offset.push_back(p * carry_per_pair);
-    }
-    DevicePairs pairs{};
-    pairs.residues = upload(residues);
-    pairs.offsets = upload(offsets);
-    pairs.lengths = upload(lengths);
-    pairs.query = upload(query);
-    pairs.target = upload(target);
-    pairs.members = upload(members);
-    pairs.count = shape.pairs;
-    pairs.carry_offset = upload(carry_offset);
-    pairs.carry = allocate<int2>(carry_per_pair * shape.pairs);
-    pairs.scores = allocate<std::int32_t>(shape.pairs);
+    DevicePairs pairs =
+        wg::bench::random_pairs(device, shape.pairs, shape.m, shape.n, 4, carry_per_pair, rng);
     std::vector<std::int32_t> warp_scores(shape.pairs), block_scores(shape.pairs);
 
     const float warp_ms = median_ms([&] {
@@ -137,7 +68,8 @@ int main() {
     CHECK(cudaMemcpy(block_scores.data(), pairs.scores, shape.pairs * 4, cudaMemcpyDeviceToHost));
     int slots = std::clamp(resident / static_cast<int>(shape.pairs), 1,
                            std::clamp((shape.m + 511) / 512 / kBlockWarps, 1, kMaxBlockSlots));
-    pairs.block_progress = allocate<unsigned>(std::size_t{shape.pairs} * kBlockProgressPerPair);
+    pairs.block_progress =
+        device.allocate<unsigned>(std::size_t{shape.pairs} * kBlockProgressPerPair);
     CHECK(cudaMemset(pairs.scores, 0x7f, shape.pairs * 4));
     std::vector<std::int32_t> grid_scores(shape.pairs);
     const float grid_ms = median_ms([&] {
@@ -162,8 +94,7 @@ int main() {
                 shape.pairs, shape.m, shape.n, warp_ms, block_ms, cells / (warp_ms * 1e6),
                 cells / (block_ms * 1e6), warp_ms / block_ms, slots, grid_ms,
                 cells / (grid_ms * 1e6), block_ms / grid_ms, same ? "" : "  SCORES DIFFER");
-    for (void* allocation : allocations) CHECK(cudaFree(allocation));
-    allocations.clear();
+    device.release();
   }
   return failures == 0 ? 0 : 1;
 }

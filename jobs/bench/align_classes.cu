@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "jobs/bench/random_pairs.cuh"
 #include "kernels/align/cuda_packed.cuh"
 
 namespace {
@@ -25,44 +26,7 @@ using wg::kernels::align::kLengthClasses;
 using wg::kernels::align::kWarpClass;
 using wg::kernels::align::length_class_of;
 using namespace wg::kernels::align::cuda;
-
-void check(cudaError_t status, int line) {
-  if (status == cudaSuccess) return;
-  std::fprintf(stderr, "CUDA error %s at line %d\n", cudaGetErrorString(status), line);
-  std::exit(1);
-}
-#define CHECK(call) check((call), __LINE__)
-
-template <typename T>
-T* upload(const std::vector<T>& host) {
-  T* device = nullptr;
-  CHECK(cudaMalloc(&device, std::max<std::size_t>(1, host.size()) * sizeof(T)));
-  CHECK(cudaMemcpy(device, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return device;
-}
-
-// Median milliseconds of 3 timed launches after a warm-up launch.
-template <typename Launch>
-float median_ms(const Launch& launch) {
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  launch();
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  std::vector<float> ms(3);
-  for (float& t : ms) {
-    CHECK(cudaEventRecord(start));
-    launch();
-    CHECK(cudaEventRecord(stop));
-    CHECK(cudaEventSynchronize(stop));
-    CHECK(cudaEventElapsedTime(&t, start, stop));
-  }
-  CHECK(cudaEventDestroy(start));
-  CHECK(cudaEventDestroy(stop));
-  std::sort(ms.begin(), ms.end());
-  return ms[1];
-}
+using wg::bench::median_ms;
 
 }  // namespace
 
@@ -73,7 +37,6 @@ int main(int argc, char** argv) {
       protein ? DeviceScoring{11, 1, 0, 0, 0, false, 24} : DeviceScoring{5, 2, 2, -3, 0, false, 4};
   constexpr double kCellsPerBatch = 4e9;  // enough to fill the GPU several times over
   std::mt19937 rng(7);
-  std::uniform_int_distribution<int> letter(0, protein ? 19 : 3);
   std::vector<int> table(wg::kernels::align::kAlphabetSlots * wg::kernels::align::kAlphabetSlots);
   std::uniform_int_distribution<int> score(-4, 4);
   for (int a = 0; a < 20; ++a)
@@ -82,7 +45,8 @@ int main(int argc, char** argv) {
       table[a * wg::kernels::align::kAlphabetSlots + b] = v;
       table[b * wg::kernels::align::kAlphabetSlots + a] = v;
     }
-  const int* table_d = protein ? upload(table) : nullptr;
+  wg::bench::DeviceAllocations matrix;
+  const int* table_d = protein ? matrix.upload(table) : nullptr;
   // The aligner's forms: match/mismatch, or a matrix from the profile where the class has one.
   const auto form = [&](int c) {
     if (!protein) return Substitution::uniform;
@@ -93,36 +57,13 @@ int main(int argc, char** argv) {
     std::printf(" %13s %13s", kLengthClasses[c].name, "(packed)");
   std::printf("  %-13s %s\n", "picked", "fastest");
   int failures = 0;
+  wg::bench::DeviceAllocations device;
   for (const int length : lengths) {
     const auto count = static_cast<std::uint32_t>(
         std::clamp(kCellsPerBatch / (double(length) * length), 2048.0, double(1 << 20)));
-    std::vector<std::uint8_t> residues(std::size_t{count} * 2 * length);
-    for (auto& r : residues) r = static_cast<std::uint8_t>(letter(rng));
-    std::vector<std::uint64_t> offsets(2 * std::size_t{count});
-    std::vector<std::uint32_t> lengths_of(2 * std::size_t{count},
-                                          static_cast<std::uint32_t>(length));
-    std::vector<std::uint32_t> query(count), target(count), members(count);
-    std::vector<std::uint64_t> carry_offset(count);
-    for (std::uint32_t p = 0; p < count; ++p) {
-      offsets[2 * p] = std::uint64_t{2} * p * length;
-      offsets[2 * p + 1] = offsets[2 * p] + length;
-      query[p] = 2 * p;
-      target[p] = 2 * p + 1;
-      members[p] = p;
-      carry_offset[p] = std::uint64_t{p} * length;  // a row per pair, or per packed group
-    }
-    DevicePairs pairs{};
-    pairs.residues = upload(residues);
-    pairs.offsets = upload(offsets);
-    pairs.lengths = upload(lengths_of);
-    pairs.query = upload(query);
-    pairs.target = upload(target);
-    pairs.members = upload(members);
-    pairs.count = count;
-    pairs.carry_offset = upload(carry_offset);
-    pairs.longest_query = static_cast<std::uint32_t>(length);
-    CHECK(cudaMalloc(&pairs.carry, std::uint64_t{count} * length * sizeof(int2)));
-    CHECK(cudaMalloc(&pairs.scores, std::uint64_t{count} * sizeof(std::int32_t)));
+    // A carried row per pair (or per packed group of two).
+    DevicePairs pairs =
+        wg::bench::random_pairs(device, count, length, length, protein ? 20 : 4, length, rng);
 
     const double cells = double(count) * length * length;
     std::vector<std::int32_t> reference, scores(count);
@@ -156,13 +97,7 @@ int main(int argc, char** argv) {
     std::printf("  %-13s %s\n",
                 kLengthClasses[length_class_of(static_cast<std::uint32_t>(length))].name,
                 best.c_str());
-    for (const void* p :
-         {static_cast<const void*>(pairs.residues), static_cast<const void*>(pairs.offsets),
-          static_cast<const void*>(pairs.lengths), static_cast<const void*>(pairs.query),
-          static_cast<const void*>(pairs.target), static_cast<const void*>(pairs.members),
-          static_cast<const void*>(pairs.carry_offset), static_cast<const void*>(pairs.carry),
-          static_cast<const void*>(pairs.scores)})
-      CHECK(cudaFree(const_cast<void*>(p)));
+    device.release();
   }
   if (failures > 0)
     std::printf("%d runs gave other scores than the first class (marked !)\n", failures);
