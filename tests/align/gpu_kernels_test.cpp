@@ -172,6 +172,18 @@ struct Scheme {
   ScoringOptions options;
 };
 
+// A matrix scheme; mode and free ends keep ScoringOptions' defaults unless given.
+ScoringOptions matrix_scheme(const char* matrix, double open, double extend,
+                             const char* mode = nullptr, const char* free_ends = nullptr) {
+  ScoringOptions options;
+  options.matrix = matrix;
+  options.gap_open = open;
+  options.gap_extend = extend;
+  if (mode) options.mode = mode;
+  if (free_ends) options.free_ends = free_ends;
+  return options;
+}
+
 std::vector<Scheme> schemes() {
   std::vector<Scheme> all;
   ScoringOptions dna;
@@ -189,10 +201,7 @@ std::vector<Scheme> schemes() {
   all.push_back({Alphabet::protein, protein});
   protein.end_gaps_free = true;
   all.push_back({Alphabet::protein, protein});
-  ScoringOptions linear;
-  linear.matrix = "EDNAFULL";
-  linear.gap_open = 4;
-  linear.gap_extend = 4;
+  ScoringOptions linear = matrix_scheme("EDNAFULL", 4, 4);
   all.push_back({Alphabet::dna, linear});
   // BLOSUM62 at scale 20: scores past a signed byte, so the matrix stays in the shared
   // table instead of the query profile.
@@ -206,13 +215,7 @@ std::vector<Scheme> schemes() {
   cheap_open.gap_open = 1;
   cheap_open.gap_extend = 3;
   all.push_back({Alphabet::protein, cheap_open});
-  ScoringOptions protein_linear;
-  protein_linear.matrix = "BLOSUM62";
-  protein_linear.gap_open = 4;
-  protein_linear.gap_extend = 4;
-  protein_linear.mode = "semi-global";
-  protein_linear.free_ends = "qb,qe,db,de";
-  all.push_back({Alphabet::protein, protein_linear});
+  all.push_back({Alphabet::protein, matrix_scheme("BLOSUM62", 4, 4, "semi-global", "qb,qe,db,de")});
   // Local alignment (the 32-bit kernels only) and semi-global ones whose free ends differ
   // between begin and end, query and target (negative bests reduced across blocks too).
   dna.end_gaps_free = false;
@@ -230,12 +233,7 @@ std::vector<Scheme> schemes() {
     protein.free_ends = ends;
     all.push_back({Alphabet::protein, protein});
   }
-  ScoringOptions affine_matrix;
-  affine_matrix.matrix = "EDNAFULL";
-  affine_matrix.gap_open = 10;
-  affine_matrix.gap_extend = 0.5;
-  affine_matrix.mode = "semi-global";
-  affine_matrix.free_ends = "qe,db";
+  ScoringOptions affine_matrix = matrix_scheme("EDNAFULL", 10, 0.5, "semi-global", "qe,db");
   all.push_back({Alphabet::dna, affine_matrix});
   affine_matrix.mode = "local";
   affine_matrix.free_ends.clear();

@@ -18,6 +18,7 @@
 #include "kernels/graph/host/atomic_value.hpp"
 #include "kernels/graph/host/csr_view.hpp"
 #include "kernels/graph/host/pull_compute.hpp"
+#include "kernels/graph/host/push_compute.hpp"
 #include "kernels/graph/vertex_groups.hpp"
 #include "kernels/graph/vertex_program.hpp"
 #include "kernels/graph/virtual_split.hpp"
@@ -117,7 +118,6 @@ std::uint64_t split_push_compute(const TargetsView& targets, unsigned k, std::si
                                  const VertexStatic* statics, typename P::Value* values,
                                  BitWord* next) {
   static_assert(!P::kAllActive, "push needs a monotone frontier program");
-  static const VertexStatic kNoStatic{};
   // The frontier's vertices and the first virtual node of each (prefix of family sizes).
   std::vector<VertexId> queue;
   std::vector<EdgeIndex> first{0};
@@ -140,14 +140,8 @@ std::uint64_t split_push_compute(const TargetsView& targets, unsigned k, std::si
         1;
     const VertexId u = queue[slot];
     const EdgeIndex f = first[slot + 1] - first[slot];
-    const auto message = P::emit(load_relaxed(&values[u]), statics ? statics[u] : kNoStatic);
-    const EdgeIndex end = targets.indptr[u + 1];
-    for (EdgeIndex e = targets.indptr[u] + (vn - first[slot]); e < end; e += f) {
-      const VertexId t = targets.targets[e];
-      if (!assigned.contains(t)) continue;
-      const EdgeValue weight = targets.weights ? targets.weights[e] : EdgeValue(1);
-      if (atomic_reduce<P>(&values[t], P::gather(message, weight))) set_bit_atomic(next, t);
-    }
+    push_edges<P>(targets, u, targets.indptr[u] + (vn - first[slot]), f, assigned, statics, values,
+                  next);
   }
   return edges;
 }
