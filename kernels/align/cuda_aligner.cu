@@ -146,8 +146,10 @@ class CudaAligner final : public Aligner {
   double kernel_seconds() const override { return kernel_seconds_; }
   double transfer_seconds() const override { return transfer_seconds_; }
   std::string name() const override { return name_; }
+  // The device copy is sized with it: no allocation waits in align() either.
   std::uint8_t* residue_buffer(std::size_t bytes) override {
     CUDA_CHECK(cudaSetDevice(device_));
+    residues_.reserve(bytes);
     return packed_residues_.reserve(bytes);
   }
 

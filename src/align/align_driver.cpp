@@ -99,6 +99,21 @@ std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
   return aligners;
 }
 
+// The longest query plus the longest target (all-vs-all: the two longest sequences): no
+// alignment of the job has more columns.
+std::uint64_t longest_pair(const AlignInput& input) {
+  std::uint64_t first = 0;
+  std::uint64_t second = 0;  // all-vs-all: the runner-up
+  for (const std::uint64_t length : input.query_lengths) {
+    second = std::max(second, std::min(first, length));
+    first = std::max(first, length);
+  }
+  if (input.targets_are_queries) return first + second;
+  std::uint64_t target = 0;
+  for (const std::uint64_t length : input.target_lengths()) target = std::max(target, length);
+  return first + target;
+}
+
 JobSetup job_setup(const AlignInput& input) {
   JobSetup setup;
   setup.scoring = input.scheme.kernel;
@@ -106,6 +121,11 @@ JobSetup job_setup(const AlignInput& input) {
   setup.letter_codes = letter_codes(input.alphabet, input.scheme.allowed);
   setup.files = input.index;
   setup.targets = input.targets().size();
+  std::uint64_t residues = 0;
+  for (const std::uint64_t length : input.query_lengths) residues += length;
+  if (!input.targets_are_queries)
+    for (const std::uint64_t length : input.target_lengths()) residues += length;
+  setup.largest_pool = BatchSource::largest_pool(residues, longest_pair(input));
   return setup;
 }
 
@@ -126,21 +146,6 @@ void check_outputs(const AlignOptions& options) {
   }
   io::refuse_overlaps(inputs, outputs);
   if (!options.report.empty()) io::require_writable(options.report, "--report");
-}
-
-// The longest query plus the longest target (all-vs-all: the two longest sequences): no
-// alignment of the job has more columns.
-std::uint64_t longest_pair(const AlignInput& input) {
-  std::uint64_t first = 0;
-  std::uint64_t second = 0;  // all-vs-all: the runner-up
-  for (const std::uint64_t length : input.query_lengths) {
-    second = std::max(second, std::min(first, length));
-    first = std::max(first, length);
-  }
-  if (input.targets_are_queries) return first + second;
-  std::uint64_t target = 0;
-  for (const std::uint64_t length : input.target_lengths()) target = std::max(target, length);
-  return first + target;
 }
 
 // The other ranks wait for batches: a dispatch that hands out none releases them.
@@ -427,6 +432,9 @@ int run_align(const AlignOptions& given) {
 
   const auto aligners =
       make_aligners(comm, options.backend, options.packed_scores, options.traceback_memory);
+  // Buffers for the largest batch now, not while the first batch waits for them (pinning
+  // host memory runs at a few GB/s).
+  for (const auto& aligner : aligners) aligner->residue_buffer(setup.largest_pool);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());

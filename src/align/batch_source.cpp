@@ -8,9 +8,6 @@
 namespace wg::align {
 namespace {
 
-// Keeps shipped residues well under MPI's 2 GiB message limit, and packing buffers small.
-constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{256} << 20;
-
 // Sort keys: query length (it picks the GPU kernel class), target length, place in the
 // window. Lengths beyond the field share its largest value; that only coarsens the order
 // of such pairs, never their results.

@@ -13,6 +13,7 @@
 // (sequence_store.hpp), so choosing a batch costs little under the caller's lock.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <future>
 #include <optional>
@@ -27,6 +28,12 @@ class BatchSource {
  public:
   // Sort keys hold a pair's place in its window in this many bits.
   static constexpr int kWindowBits = 20;
+  // A batch stops taking pairs once its residue pool passes this size. Jobs that are
+  // mostly data (pairs of 1 kb: 2 KB of residues per Mcell) then start their GPUs after
+  // packing a few milliseconds' worth instead of a guided share of the whole job, and
+  // every aligner's buffers are sized once, before the dispatch (pool_bytes_bound). It
+  // also keeps shipped residues far under MPI's 2 GiB message limit.
+  static constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{32} << 20;
 
   // Sequence lengths per record; targets may be the same vector as queries (all-vs-all:
   // then sequence keys are query records alone). Pairs before first_pair are
@@ -48,6 +55,12 @@ class BatchSource {
                                              std::uint64_t floor_cells);
 
   std::uint64_t remaining_cells() const { return remaining_cells_; }
+
+  // The largest residue pool a batch can have: every residue of the input, or
+  // kMaxBatchResidues plus the pair that passes it (at most the longest pair's residues).
+  static std::uint64_t largest_pool(std::uint64_t input_residues, std::uint64_t longest_pair) {
+    return std::min(input_residues, kMaxBatchResidues + longest_pair);
+  }
 
  private:
   struct Window {

@@ -150,6 +150,11 @@ void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
     format(from, std::min(end, from + kParallelChunk), plan_.at(first_index + c * kParallelChunk),
            parts[c]);
   }
+  // One allocation for the joined run: growing `out` part by part copies it again at every
+  // doubling, and every new page of it is a fault.
+  std::size_t total = out.size();
+  for (const auto& part : parts) total += part.size();
+  out.reserve(total);
   for (const auto& part : parts) out.append(part.data(), part.data() + part.size());
   const std::uint64_t after = base_ + end;
   next_pair_ = after < plan_.size() ? plan_.at(after) : PairRef{};

@@ -11,9 +11,10 @@
 namespace wg::align {
 namespace {
 
-// Batches with more residues than this are packed on several threads.
+// Batches with more residues than this are packed on several threads: all of the rank's
+// (two aligners packing at once share them; capping each at half was slower, since most
+// of the time one packs while the other's batch is on the GPU).
 constexpr std::uint64_t kParallelPackResidues = std::uint64_t{1} << 20;
-constexpr int kMaxPackThreads = 8;
 
 }  // namespace
 
@@ -86,9 +87,7 @@ void IndexedSequences::bad_letter(const FastaIndex& index, const MappedFile& fil
 void pack_residues(const comm::align::WorkBatch& batch, const SequenceStore& store,
                    std::uint8_t* dest) {
   const auto slots = static_cast<std::int64_t>(batch.sequences.size());
-  const int threads = batch.pool_size() > kParallelPackResidues
-                          ? std::min(omp_get_max_threads(), kMaxPackThreads)
-                          : 1;
+  const int threads = batch.pool_size() > kParallelPackResidues ? omp_get_max_threads() : 1;
   // Exceptions must not leave an OpenMP region: the first failing slot's is kept.
   std::int64_t failed_slot = slots;
   std::exception_ptr error;

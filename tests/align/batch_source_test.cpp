@@ -3,7 +3,7 @@
 // earlier run finished) with its own residues (packed from the store, in parallel for
 // large batches), each sequence stored once per batch, and guided batch sizes: about the
 // remaining cells over twice the batches in flight, never above the capacity, never below
-// the floor while work is left.
+// the floor while work is left, and residue pools bounded for data-heavy jobs.
 #include "src/align/batch_source.hpp"
 
 #include <gtest/gtest.h>
@@ -241,6 +241,53 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   EXPECT_LE(first_cells, total / 8);
   EXPECT_GT(first_cells, total / 8 - kLongestPair);
   ASSERT_TRUE(first);
+}
+
+// Data-heavy jobs (pairs of long sequences, each used once) are cut by residues as well as
+// by cells: a batch stops when its pool passes kMaxBatchResidues or its cells reach the
+// guided share, no pool passes largest_pool (which the aligners size their buffers for),
+// and the cap binds while the guided share is larger (a quarter of the job at first).
+TEST(AlignBatchSource, ResiduePoolsStayUnderTheLargestPool) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<std::uint32_t> length(1000, 3000);
+  constexpr std::uint32_t kPairs = 48'000;
+  std::vector<std::uint32_t> query_lengths(kPairs), target_lengths(kPairs);
+  std::uint64_t residues = 0;
+  std::uint64_t longest_pair = 0;
+  std::uint64_t most_cells = 0;
+  for (std::uint32_t k = 0; k < kPairs; ++k) {
+    query_lengths[k] = length(rng);
+    target_lengths[k] = length(rng);
+    residues += query_lengths[k] + target_lengths[k];
+    longest_pair = std::max<std::uint64_t>(longest_pair, query_lengths[k] + target_lengths[k]);
+    most_cells = std::max(most_cells, std::uint64_t{query_lengths[k]} * target_lengths[k]);
+  }
+  const PairPlan plan(PairMode::pairs, kPairs, kPairs);
+  const int in_flight = 2;
+  BatchSource source(query_lengths, target_lengths, plan, 0, {}, 1 << 16, in_flight);
+  const std::uint64_t largest = BatchSource::largest_pool(residues, longest_pair);
+  ASSERT_EQ(largest, BatchSource::kMaxBatchResidues + longest_pair);
+  std::uint64_t pooled = 0;
+  std::size_t batches = 0;
+  std::size_t stopped_by_pool = 0;
+  for (;;) {
+    const std::uint64_t before = source.remaining_cells();
+    const auto batch = source.next(std::uint64_t{1} << 40, 1);
+    if (!batch) break;
+    ++batches;
+    const std::uint64_t pool = batch->pool_size();
+    EXPECT_LE(pool, largest) << "batch " << batches;
+    pooled += pool;
+    if (source.remaining_cells() == 0) continue;  // the last batch takes what is left
+    const std::uint64_t goal = before / (2 * in_flight);
+    const bool by_pool = pool > BatchSource::kMaxBatchResidues;
+    const bool by_cells = before - source.remaining_cells() + most_cells > goal;
+    EXPECT_TRUE(by_pool || by_cells) << "batch " << batches << " stopped early";
+    stopped_by_pool += by_pool;
+  }
+  EXPECT_EQ(pooled, residues);  // each sequence of a pair is used once
+  EXPECT_GE(stopped_by_pool, 2u);
+  EXPECT_EQ(BatchSource::largest_pool(1000, longest_pair), 1000u);  // small inputs: all of it
 }
 
 }  // namespace
