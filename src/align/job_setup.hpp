@@ -34,8 +34,8 @@ struct JobSetup {
   std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
   std::uint64_t targets = 0;              // with --top: pair id / targets is the pair's query
-  std::uint64_t largest_pool = 0;  // residues of the largest batch: aligners' buffers are
-                                   // sized for it before the dispatch
+  std::uint64_t largest_pool = 0;         // residues of the largest batch: aligners' buffers are
+                                          // sized for it before the dispatch
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
