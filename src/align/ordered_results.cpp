@@ -117,6 +117,8 @@ void OrderedResults::append_ready(fmt::memory_buffer& out) {
 void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
                                   fmt::memory_buffer& out) {
   // Formats lines from..to-1, the first being `pair`; returns the pair after the last.
+  const std::size_t count = end - begin;
+  const bool parallel = count >= 2 * kParallelChunk;
   const auto format = [&](std::size_t from, std::size_t to, PairRef pair,
                           fmt::memory_buffer& into) {
     for (std::size_t at = from; at < to; ++at) {
@@ -129,13 +131,12 @@ void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
       if (cigar) record.region = &s.regions[4 * at];
       format_.append(into, record);
       s.done[at] = 0;
-      if (cigar) std::string().swap(*cigar);
+      if (cigar && !parallel) std::string().swap(*cigar);
       plan_.advance(pair);
     }
     return pair;
   };
-  const std::size_t count = end - begin;
-  if (count < 2 * kParallelChunk) {
+  if (!parallel) {
     next_pair_ = format(begin, end, next_pair_, out);
     return;
   }
@@ -158,6 +159,14 @@ void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
   for (const auto& part : parts) out.append(part.data(), part.data() + part.size());
   const std::uint64_t after = base_ + end;
   next_pair_ = after < plan_.size() ? plan_.at(after) : PairRef{};
+  if (!traceback_) return;
+  std::vector<std::string> spent(count);
+  std::move(s.cigars.begin() + static_cast<std::ptrdiff_t>(begin),
+            s.cigars.begin() + static_cast<std::ptrdiff_t>(end), spent.begin());
+  if (spent_cigars_.valid()) spent_cigars_.wait();
+  spent_cigars_ = std::async(std::launch::async, [spent = std::move(spent)]() mutable {
+    std::vector<std::string>().swap(spent);
+  });
 }
 
 }  // namespace wg::align

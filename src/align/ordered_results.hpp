@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <future>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,7 +50,7 @@ class OrderedResults final : public ResultSink {
     std::vector<std::uint32_t> regions;  // 4 per pair (BatchResults::regions)
   };
   // Lines per chunk when a long finished run is formatted on several threads.
-  static constexpr std::size_t kParallelChunk = 16384;
+  static constexpr std::size_t kParallelChunk = 4096;
   static constexpr int kMaxFormatThreads = 8;
 
   Slab& slab(std::size_t k);
@@ -70,6 +71,10 @@ class OrderedResults final : public ResultSink {
   std::unique_ptr<Slab> spare_;              // a retired slab, reused
   std::uint64_t pending_ = 0;
   int format_threads_;
+  // The CIGAR strings of the last long run written, freed on a thread of their own: freeing
+  // a window's strings (allocated by the aligners' threads) cost about as much as
+  // formatting its lines. The destructor waits for it.
+  std::future<void> spent_cigars_;
 };
 
 }  // namespace wg::align

@@ -141,32 +141,53 @@ TEST(AlignTopResults, BestKPerQueryWithTiesInQueryOrder) {
 }
 
 // 300 records all-vs-all in two batches, the later half first: the whole job becomes
-// writable at once and is formatted in parallel chunks, each starting at its own pair.
+// writable at once and is formatted in parallel chunks, each starting at its own pair;
+// with traceback, each line keeps its own CIGAR string and region (the strings are then
+// released on a thread of their own).
 TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
+  // n columns as n runs of one match: long enough to live on the heap.
+  const auto ones = [](std::uint64_t n) {
+    std::string cigar;
+    for (std::uint64_t k = 0; k < n; ++k) cigar += "1=";
+    return cigar;
+  };
   std::vector<std::string> ids;
   for (int i = 0; i < 300; ++i) ids.push_back("seq" + std::to_string(i * 7));
   const auto sequences = named(ids);
   const PairPlan plan(PairMode::all_vs_all, 300, 300);
-  std::string expected;
-  std::uint64_t index = 0;
-  for (std::size_t i = 0; i < 300; ++i)
-    for (std::size_t j = i + 1; j < 300; ++j, ++index)
-      expected += ids[i] + "\t" + ids[j] + "\t" +
-                  std::to_string(static_cast<int>(index % 1000) - 500) + "\n";
-  ASSERT_EQ(index, plan.size());
-  comm::align::BatchResults later, earlier;
-  for (std::uint64_t id = 0; id < plan.size(); ++id) {
-    comm::align::BatchResults& into = id < 1000 ? earlier : later;
-    into.pair_ids.push_back(id);
-    into.scores.push_back(static_cast<std::int32_t>(id % 1000) - 500);
+  for (const bool traceback : {false, true}) {
+    std::string expected;
+    std::uint64_t index = 0;
+    for (std::size_t i = 0; i < 300; ++i) {
+      for (std::size_t j = i + 1; j < 300; ++j, ++index) {
+        expected +=
+            ids[i] + "\t" + ids[j] + "\t" + std::to_string(static_cast<int>(index % 1000) - 500);
+        const std::string n = std::to_string(index % 50 + 20);
+        if (traceback)
+          expected += "\t1.0000\t" + n + "\t" + ones(index % 50 + 20) + "\t1\t" + n + "\t1\t" + n;
+        expected += "\n";
+      }
+    }
+    ASSERT_EQ(index, plan.size());
+    comm::align::BatchResults later, earlier;
+    for (std::uint64_t id = 0; id < plan.size(); ++id) {
+      comm::align::BatchResults& into = id < 1000 ? earlier : later;
+      into.pair_ids.push_back(id);
+      into.scores.push_back(static_cast<std::int32_t>(id % 1000) - 500);
+      if (!traceback) continue;
+      const auto n = static_cast<std::uint32_t>(id % 50 + 20);
+      into.cigars.push_back(ones(n));
+      into.regions.insert(into.regions.end(), {0, n, 0, n});
+    }
+    OrderedResults ordered(sequences, sequences, plan, tsv(1), traceback, 0, 1 << 16);
+    fmt::memory_buffer out;
+    ordered.put(later, out);
+    EXPECT_EQ(out.size(), 0u);
+    ordered.put(earlier, out);
+    EXPECT_EQ(ordered.next_index(), plan.size());
+    EXPECT_TRUE(text(out) == expected)
+        << "parallel formatting differs from the plan's order, traceback " << traceback;
   }
-  OrderedResults ordered(sequences, sequences, plan, tsv(1), false, 0, 1 << 16);
-  fmt::memory_buffer out;
-  ordered.put(later, out);
-  EXPECT_EQ(out.size(), 0u);
-  ordered.put(earlier, out);
-  EXPECT_EQ(ordered.next_index(), plan.size());
-  EXPECT_TRUE(text(out) == expected) << "parallel formatting differs from the plan's order";
 }
 
 TEST(AlignOrderedResults, ResumedRunStartsAtItsFirstPairAndRefusesEarlierOnes) {
