@@ -31,7 +31,7 @@ class BatchSource {
   // A batch stops taking pairs once its residue pool passes this size. Jobs that are
   // mostly data (pairs of 1 kb: 2 KB of residues per Mcell) then start their GPUs after
   // packing a few milliseconds' worth instead of a guided share of the whole job, and
-  // every aligner's buffers are sized once, before the dispatch (pool_bytes_bound). It
+  // every aligner's buffers are sized once, before the dispatch (largest_pool). It
   // also keeps shipped residues far under MPI's 2 GiB message limit.
   static constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{32} << 20;
 
