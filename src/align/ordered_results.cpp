@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "src/common/error.hpp"
 
@@ -11,15 +12,15 @@ namespace wg::align {
 OrderedResults::OrderedResults(const std::vector<Sequence>& queries,
                                const std::vector<Sequence>& targets, const PairPlan& plan,
                                const ResultFormat& format, bool traceback, std::uint64_t first,
-                               std::size_t window_pairs)
+                               std::size_t window_pairs, std::uint64_t format_ahead_bytes)
     : queries_(queries),
       targets_(targets),
       plan_(plan),
       format_(format),
       traceback_(traceback),
       window_pairs_(window_pairs),
+      format_ahead_bytes_(format_ahead_bytes),
       next_(first),
-      next_pair_(first < plan.size() ? plan.at(first) : PairRef{}),
       base_(first),
       format_threads_(std::clamp(omp_get_max_threads(), 1, kMaxFormatThreads)) {}
 
@@ -27,15 +28,19 @@ OrderedResults::Slab& OrderedResults::slab(std::size_t k) {
   while (slabs_.size() <= k) slabs_.emplace_back();
   std::unique_ptr<Slab>& slot = slabs_[k];
   if (!slot) {
-    if (spare_) {  // flags were cleared and strings released as its lines were written
+    if (spare_) {  // flags and lines were cleared and strings released as its lines were written
       slot = std::move(spare_);
     } else {
+      // The last window of a job is short; a spare is never shorter than a later window.
+      const auto pairs = static_cast<std::size_t>(std::min<std::uint64_t>(
+          window_pairs_, plan_.size() - base_ - std::uint64_t{k} * window_pairs_));
       slot = std::make_unique<Slab>();
-      slot->scores.resize(window_pairs_);
-      slot->done.assign(window_pairs_, 0);
+      slot->scores.resize(pairs);
+      slot->done.assign(pairs, 0);
+      slot->lines.resize(pairs);
       if (traceback_) {
-        slot->cigars.resize(window_pairs_);
-        slot->regions.resize(4 * window_pairs_);
+        slot->cigars.resize(pairs);
+        slot->regions.resize(4 * pairs);
       }
     }
   }
@@ -43,7 +48,12 @@ OrderedResults::Slab& OrderedResults::slab(std::size_t k) {
 }
 
 void OrderedResults::retire_front() {
-  if (slabs_.front()) spare_ = std::move(slabs_.front());
+  if (Slab* s = slabs_.front().get()) {
+    formatted_bytes_ -= s->text_bytes;
+    s->text_bytes = 0;
+    s->texts.clear();
+    spare_ = std::move(slabs_.front());
+  }
   slabs_.pop_front();
   base_ += window_pairs_;
 }
@@ -54,15 +64,24 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
                                   results.regions.size() == 4 * results.pair_ids.size())),
              "internal error: batch {} has {} pairs but {} scores and {} CIGAR strings", results.id,
              results.pair_ids.size(), results.scores.size(), results.cigars.size());
-  // A batch's pairs come from one window or two: look the slab up only when it changes.
+  // Formatted now unless too much text already waits; then when written.
+  const bool format_now = formatted_bytes_ < format_ahead_bytes_;
+  // A batch's pairs come from one window or two: look the slab up only when it changes,
+  // and format the pairs of each slab together.
   Slab* s = nullptr;
-  std::uint64_t slab_first = 0;
+  std::uint64_t slab_first = 0;  // offset of *s's first pair from base_
+  std::vector<std::uint32_t> places;
+  const auto format_stored = [&] {
+    if (format_now && s && !places.empty()) format_lines(*s, base_ + slab_first, places);
+    places.clear();
+  };
   for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
     const std::uint64_t id = results.pair_ids[k];
     WG_REQUIRE(id >= next_ && id < plan_.size(), "internal error: result for pair {} (next {})", id,
                next_);
     const std::uint64_t offset = id - base_;
     if (!s || offset < slab_first || offset - slab_first >= window_pairs_) {
+      format_stored();
       const std::uint64_t k_slab = offset / window_pairs_;
       s = &slab(static_cast<std::size_t>(k_slab));
       slab_first = k_slab * window_pairs_;
@@ -75,7 +94,9 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
       s->cigars[at] = std::move(results.cigars[k]);
       std::copy_n(&results.regions[4 * k], 4, &s->regions[4 * at]);
     }
+    places.push_back(static_cast<std::uint32_t>(at));
   }
+  format_stored();
   pending_ += results.pair_ids.size();
   append_ready(out);
 }
@@ -86,7 +107,7 @@ comm::align::BatchResults OrderedResults::pending_results() const {
     if (!slabs_[k]) continue;
     const Slab& s = *slabs_[k];
     // Lines already written cleared their flags, so a set flag is a pending pair.
-    for (std::size_t at = 0; at < window_pairs_; ++at) {
+    for (std::size_t at = 0; at < s.done.size(); ++at) {
       if (!s.done[at]) continue;
       results.pair_ids.push_back(base_ + k * window_pairs_ + at);
       results.scores.push_back(s.scores[at]);
@@ -102,11 +123,10 @@ void OrderedResults::append_ready(fmt::memory_buffer& out) {
   while (next_ < plan_.size() && !slabs_.empty() && slabs_.front()) {
     Slab& s = *slabs_.front();
     const std::size_t begin = static_cast<std::size_t>(next_ - base_);
-    const std::size_t limit =
-        static_cast<std::size_t>(std::min<std::uint64_t>(window_pairs_, plan_.size() - base_));
+    const std::size_t limit = s.done.size();
     std::size_t end = begin;
     while (end < limit && s.done[end]) ++end;
-    format_range(s, begin, end, out);
+    write_range(s, begin, end, out);
     pending_ -= end - begin;
     next_ += end - begin;
     if (end < window_pairs_ && next_ < plan_.size()) return;  // waiting for pair next_
@@ -114,52 +134,71 @@ void OrderedResults::append_ready(fmt::memory_buffer& out) {
   }
 }
 
-void OrderedResults::format_range(Slab& s, std::size_t begin, std::size_t end,
-                                  fmt::memory_buffer& out) {
-  // Formats lines from..to-1, the first being `pair`; returns the pair after the last.
-  const std::size_t count = end - begin;
-  const bool parallel = count >= 2 * kParallelChunk;
-  const auto format = [&](std::size_t from, std::size_t to, PairRef pair,
-                          fmt::memory_buffer& into) {
-    for (std::size_t at = from; at < to; ++at) {
-      std::string* cigar = traceback_ ? &s.cigars[at] : nullptr;
+void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
+                                  const std::vector<std::uint32_t>& places) {
+  const std::size_t chunks = (places.size() + kParallelChunk - 1) / kParallelChunk;
+  const std::size_t first_text = s.texts.size();
+  s.texts.resize(first_text + chunks);
+  // Each chunk into its own text, so that threads never share a buffer.
+#pragma omp parallel for schedule(dynamic, 1) num_threads(chunks > 1 ? format_threads_ : 1)
+  for (std::size_t c = 0; c < chunks; ++c) {
+    fmt::memory_buffer& text = s.texts[first_text + c];
+    const std::size_t to = std::min(places.size(), (c + 1) * kParallelChunk);
+    for (std::size_t k = c * kParallelChunk; k < to; ++k) {
+      const std::uint32_t at = places[k];
+      const PairRef pair = plan_.at(slab_pair + at);
       ResultRecord record;
       record.query = &queries_[pair.query];
       record.target = &targets_[pair.target];
       record.score = s.scores[at];
-      record.cigar = cigar;
-      if (cigar) record.region = &s.regions[4 * at];
-      format_.append(into, record);
-      s.done[at] = 0;
-      if (cigar && !parallel) std::string().swap(*cigar);
-      plan_.advance(pair);
+      if (traceback_) {
+        record.cigar = &s.cigars[at];
+        record.region = &s.regions[4 * at];
+      }
+      const std::size_t begin = text.size();
+      format_.append(text, record);
+      s.lines[at] = {begin, static_cast<std::uint32_t>(text.size() - begin),
+                     static_cast<std::uint32_t>(first_text + c)};
     }
-    return pair;
-  };
-  if (!parallel) {
-    next_pair_ = format(begin, end, next_pair_, out);
+  }
+  std::uint64_t added = 0;
+  for (std::size_t c = 0; c < chunks; ++c) added += s.texts[first_text + c].size();
+  s.text_bytes += added;
+  formatted_bytes_ += added;
+}
+
+void OrderedResults::write_range(Slab& s, std::size_t begin, std::size_t end,
+                                 fmt::memory_buffer& out) {
+  if (begin == end) return;
+  std::vector<std::uint32_t> unformatted;
+  for (std::size_t at = begin; at < end; ++at)
+    if (s.lines[at].text == kUnformatted) unformatted.push_back(static_cast<std::uint32_t>(at));
+  if (!unformatted.empty()) format_lines(s, base_, unformatted);
+  // Where each line goes in `out`, then the copies: in chunks on several threads for long
+  // runs. One resize for the run: growing `out` line by line copies it again at every
+  // doubling, and every new page of it is a fault.
+  const std::size_t count = end - begin;
+  std::vector<std::size_t> to(count + 1);
+  to[0] = out.size();
+  for (std::size_t k = 0; k < count; ++k) to[k + 1] = to[k] + s.lines[begin + k].size;
+  out.resize(to[count]);
+  const std::size_t chunks = (count + kParallelChunk - 1) / kParallelChunk;
+#pragma omp parallel for schedule(static) num_threads(chunks > 1 ? format_threads_ : 1)
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const std::size_t last = std::min(count, (c + 1) * kParallelChunk);
+    for (std::size_t k = c * kParallelChunk; k < last; ++k) {
+      Line& line = s.lines[begin + k];
+      std::memcpy(out.data() + to[k], s.texts[line.text].data() + line.begin, line.size);
+      line = Line{};
+      s.done[begin + k] = 0;
+    }
+  }
+  if (!traceback_) return;
+  // The run's CIGAR strings are no longer needed (their lines are written).
+  if (count < 2 * kParallelChunk) {
+    for (std::size_t at = begin; at < end; ++at) std::string().swap(s.cigars[at]);
     return;
   }
-  // Long finished runs (a whole window at once) are formatted in chunks on several
-  // threads, each from its own first pair, and joined in order.
-  const std::size_t chunks = (count + kParallelChunk - 1) / kParallelChunk;
-  std::vector<fmt::memory_buffer> parts(chunks);
-  const std::uint64_t first_index = base_ + begin;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(format_threads_)
-  for (std::size_t c = 0; c < chunks; ++c) {
-    const std::size_t from = begin + c * kParallelChunk;
-    format(from, std::min(end, from + kParallelChunk), plan_.at(first_index + c * kParallelChunk),
-           parts[c]);
-  }
-  // One allocation for the joined run: growing `out` part by part copies it again at every
-  // doubling, and every new page of it is a fault.
-  std::size_t total = out.size();
-  for (const auto& part : parts) total += part.size();
-  out.reserve(total);
-  for (const auto& part : parts) out.append(part.data(), part.data() + part.size());
-  const std::uint64_t after = base_ + end;
-  next_pair_ = after < plan_.size() ? plan_.at(after) : PairRef{};
-  if (!traceback_) return;
   std::vector<std::string> spent(count);
   std::move(s.cigars.begin() + static_cast<std::ptrdiff_t>(begin),
             s.cigars.begin() + static_cast<std::ptrdiff_t>(end), spent.begin());

@@ -1,9 +1,15 @@
 // Puts results that arrive in any order (batches are length-sorted within windows and
-// finish on different ranks) back into input order and formats the lines of the longest
+// finish on different ranks) back into input order and writes the lines of the longest
 // finished prefix. Storage is indexed by pair: one slab per window of pairs holding the
 // scores, done flags and (with traceback) the CIGAR strings, released as soon as the
-// prefix passes it, so memory stays bounded by the windows in flight. Long finished runs
-// are formatted on several OpenMP threads (at most kMaxFormatThreads).
+// prefix passes it, so memory stays bounded by the windows in flight.
+//
+// Lines are formatted when their batch arrives, while later batches are still aligned: a
+// length-sorted window is only writable once nearly all of it is back, and formatting it
+// then left the GPUs idle at the end of every job for as long as the formatting took. A
+// written run is then a gather of finished lines. Formatted text waiting to be written is
+// bounded (format_ahead_bytes); past that, pairs wait raw and are formatted when written.
+// Batches and runs of many lines are formatted on several OpenMP threads.
 #pragma once
 
 #include <fmt/format.h>
@@ -25,13 +31,18 @@ namespace wg::align {
 
 class OrderedResults final : public ResultSink {
  public:
+  // Formatted text held at once, waiting for earlier pairs: about a window of SAM lines of
+  // 1 kb reads.
+  static constexpr std::uint64_t kFormatAheadBytes = std::uint64_t{1} << 30;
+
   // Pairs first..plan.size()-1 are expected (earlier ones were written by an earlier run).
   OrderedResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
                  const PairPlan& plan, const ResultFormat& format, bool traceback,
-                 std::uint64_t first, std::size_t window_pairs);
+                 std::uint64_t first, std::size_t window_pairs,
+                 std::uint64_t format_ahead_bytes = kFormatAheadBytes);
 
-  // Stores one batch's results (CIGAR strings are moved out) and appends to `out` the
-  // lines that became writable, in input order.
+  // Stores one batch's results (CIGAR strings are moved out), formats its lines, and
+  // appends to `out` the lines that became writable, in input order.
   void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
   bool complete() const override { return next_ == plan_.size() && pending_ == 0; }
   std::uint64_t written() const override { return next_; }
@@ -43,20 +54,33 @@ class OrderedResults final : public ResultSink {
   comm::align::BatchResults pending_results() const;
 
  private:
+  // Where a pair's formatted line is: `size` bytes from `begin` in its slab's texts[text].
+  struct Line {
+    std::uint64_t begin = 0;
+    std::uint32_t size = 0;
+    std::uint32_t text = kUnformatted;
+  };
+  static constexpr std::uint32_t kUnformatted = ~std::uint32_t{0};
   struct Slab {
     std::vector<std::int32_t> scores;
     std::vector<std::uint8_t> done;
     std::vector<std::string> cigars;
     std::vector<std::uint32_t> regions;  // 4 per pair (BatchResults::regions)
+    std::vector<Line> lines;
+    std::vector<fmt::memory_buffer> texts;  // one per chunk of lines formatted together
+    std::uint64_t text_bytes = 0;
   };
-  // Lines per chunk when a long finished run is formatted on several threads.
+  // Lines per formatting or copying task when many are formatted or written at once.
   static constexpr std::size_t kParallelChunk = 4096;
   static constexpr int kMaxFormatThreads = 8;
 
   Slab& slab(std::size_t k);
   void retire_front();
   void append_ready(fmt::memory_buffer& out);
-  void format_range(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
+  // Formats the lines of pairs slab_pair + places[k] into new texts of the slab.
+  void format_lines(Slab& s, std::uint64_t slab_pair, const std::vector<std::uint32_t>& places);
+  // Appends the lines of the front slab's places begin..end-1 (all done) and releases them.
+  void write_range(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
@@ -64,8 +88,9 @@ class OrderedResults final : public ResultSink {
   const ResultFormat& format_;
   bool traceback_;
   std::size_t window_pairs_;
+  std::uint64_t format_ahead_bytes_;
+  std::uint64_t formatted_bytes_ = 0;        // texts held by the slabs
   std::uint64_t next_;                       // next pair to write
-  PairRef next_pair_;                        // its records
   std::uint64_t base_;                       // first pair of slabs_[0]
   std::deque<std::unique_ptr<Slab>> slabs_;  // null until a result of that window arrives
   std::unique_ptr<Slab> spare_;              // a retired slab, reused
@@ -73,7 +98,7 @@ class OrderedResults final : public ResultSink {
   int format_threads_;
   // The CIGAR strings of the last long run written, freed on a thread of their own: freeing
   // them inside the formatting loop took a quarter of a window's formatting time. The
-  // destructor waits for it.
+  // future's destructor waits for it.
   std::future<void> spent_cigars_;
 };
 

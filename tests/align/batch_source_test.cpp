@@ -196,6 +196,15 @@ TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
   EXPECT_FALSE(source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62));
 }
 
+// The documented batch size: a guided share between floor and capacity, held under
+// 4, 8, 16 and 32 floors for the first four batches of a job.
+std::uint64_t batch_goal(std::uint64_t remaining, std::size_t batch_index, std::uint64_t capacity,
+                         std::uint64_t floor, int in_flight) {
+  std::uint64_t share = remaining / (2 * static_cast<std::uint64_t>(in_flight));
+  if (batch_index < 4) share = std::min(share, floor * (std::uint64_t{4} << batch_index));
+  return std::min(capacity, std::max(floor, share));
+}
+
 TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   const auto sequences = random_sequences(200, 5);
   const PairPlan plan(PairMode::all_vs_all, 200, 200);
@@ -222,7 +231,7 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
       cells += std::uint64_t{cut.lengths[cut.query[k]]} * cut.lengths[cut.target[k]];
     handed_out += cells;
     EXPECT_EQ(source.remaining_cells(), before - cells);
-    const std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * in_flight)));
+    const std::uint64_t goal = batch_goal(before, batches - 1, capacity, floor, in_flight);
     EXPECT_LE(cells, goal) << "batch " << batches;
     // Only the last batch may stop before the next pair would overflow the goal.
     if (source.remaining_cells() > 0) {
@@ -234,13 +243,21 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   // total / capacity a fixed size would give, and far fewer than total / floor.
   EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
-  // The first batch takes an eighth of the job (capacity permitting).
+  // The first batches ramp up from 4 floors; with a floor of a thousandth of the job the
+  // fifth takes an eighth of what is left (capacity permitting).
   BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16, in_flight);
-  const auto first = fresh.next(capacity, floor);
-  std::uint64_t first_cells = total - fresh.remaining_cells();
-  EXPECT_LE(first_cells, total / 8);
-  EXPECT_GT(first_cells, total / 8 - kLongestPair);
-  ASSERT_TRUE(first);
+  const std::uint64_t small_floor = total / 1000;
+  std::uint64_t handed = 0;
+  for (std::uint64_t b = 0; b < 5; ++b) {
+    const std::uint64_t before = fresh.remaining_cells();
+    ASSERT_TRUE(fresh.next(capacity, small_floor));
+    const std::uint64_t cells = before - fresh.remaining_cells();
+    const std::uint64_t goal = b < 4 ? small_floor << (2 + b) : before / 8;
+    EXPECT_LE(cells, goal) << "batch " << b;
+    EXPECT_GT(cells, goal - kLongestPair) << "batch " << b;
+    handed += cells;
+  }
+  EXPECT_LT(handed, total / 4);
 }
 
 // Data-heavy jobs (pairs of long sequences, each used once) are cut by residues as well as
@@ -279,7 +296,7 @@ TEST(AlignBatchSource, ResiduePoolsStayUnderTheLargestPool) {
     EXPECT_LE(pool, largest) << "batch " << batches;
     pooled += pool;
     if (source.remaining_cells() == 0) continue;  // the last batch takes what is left
-    const std::uint64_t goal = before / (2 * in_flight);
+    const std::uint64_t goal = batch_goal(before, batches - 1, std::uint64_t{1} << 40, 1, in_flight);
     const bool by_pool = pool > BatchSource::kMaxBatchResidues;
     const bool by_cells = before - source.remaining_cells() + most_cells > goal;
     EXPECT_TRUE(by_pool || by_cells) << "batch " << batches << " stopped early";
