@@ -296,7 +296,8 @@ TEST(AlignBatchSource, ResiduePoolsStayUnderTheLargestPool) {
     EXPECT_LE(pool, largest) << "batch " << batches;
     pooled += pool;
     if (source.remaining_cells() == 0) continue;  // the last batch takes what is left
-    const std::uint64_t goal = batch_goal(before, batches - 1, std::uint64_t{1} << 40, 1, in_flight);
+    const std::uint64_t goal =
+        batch_goal(before, batches - 1, std::uint64_t{1} << 40, 1, in_flight);
     const bool by_pool = pool > BatchSource::kMaxBatchResidues;
     const bool by_cells = before - source.remaining_cells() + most_cells > goal;
     EXPECT_TRUE(by_pool || by_cells) << "batch " << batches << " stopped early";

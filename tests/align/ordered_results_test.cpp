@@ -187,8 +187,7 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
       into.cigars.push_back(ones(n));
       into.regions.insert(into.regions.end(), {0, n, 0, n});
     }
-    OrderedResults ordered(sequences, sequences, plan, tsv(1), traceback, 0, 1 << 16,
-                           format_ahead);
+    OrderedResults ordered(sequences, sequences, plan, tsv(1), traceback, 0, 1 << 16, format_ahead);
     fmt::memory_buffer out;
     ordered.put(later, out);
     EXPECT_EQ(out.size(), 0u);
