@@ -1,9 +1,9 @@
 #include "src/align/align_input.hpp"
 
+#include <exception>
 #include <optional>
 #include <string>
 
-#include "src/align/result_format.hpp"
 #include "src/common/error.hpp"
 #include "src/common/input_stream.hpp"
 
@@ -129,10 +129,7 @@ AlignInput load_align_input(const AlignOptions& options) {
   AlignInput input;
   input.targets_are_queries = paths.size() == 1;
   std::vector<std::unique_ptr<MappedFile>> maps;
-  // SAM, PAF and BLAST lines carry sequence lengths (and SAM the query's residues), which
-  // rank 0 writes: those formats read the sequences whole on rank 0.
-  const bool rank0_needs_residues = parse_output_format(options.outfmt) != OutputFormat::tsv;
-  auto indexed = rank0_needs_residues ? std::nullopt : index_all(paths, maps);
+  auto indexed = index_all(paths, maps);
   if (indexed) {
     if (!options.pairs.empty())
       require_equal_counts(paths, (*indexed)[0].index.records(), (*indexed)[1].index.records());
@@ -144,6 +141,32 @@ AlignInput load_align_input(const AlignOptions& options) {
   const auto t = static_cast<std::uint32_t>(input.target_lengths().size());
   input.plan = std::make_unique<PairPlan>(mode, q, t);
   return input;
+}
+
+void read_residues(AlignInput& input, const SequenceStore& store) {
+  if (!input.indexed()) return;  // read whole already
+  const auto queries = static_cast<std::int64_t>(input.queries.size());
+  const auto all = queries + static_cast<std::int64_t>(input.separate_targets.size());
+  // Exceptions must not leave an OpenMP region: the first failing record's is kept.
+  std::int64_t failed = all;
+  std::exception_ptr error;
+#pragma omp parallel for schedule(dynamic, 256)
+  for (std::int64_t key = 0; key < all; ++key) {
+    const bool query = key < queries;
+    const auto k = static_cast<std::size_t>(query ? key : key - queries);
+    Sequence& sequence = query ? input.queries[k] : input.separate_targets[k];
+    sequence.codes.resize(query ? input.query_lengths[k] : input.separate_target_lengths[k]);
+    try {
+      store.copy(static_cast<std::uint32_t>(key), sequence.codes.data());
+    } catch (...) {
+#pragma omp critical(wg_read_residues_error)
+      if (key < failed) {
+        failed = key;
+        error = std::current_exception();
+      }
+    }
+  }
+  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace wg::align

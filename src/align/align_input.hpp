@@ -14,11 +14,13 @@
 #include "src/align/pair_plan.hpp"
 #include "src/align/scoring.hpp"
 #include "src/align/sequence_digest.hpp"
+#include "src/align/sequence_store.hpp"
 
 namespace wg::align {
 
 struct AlignInput {
-  // Ids always; codes only when the residues were read whole (index empty).
+  // Ids always; codes when the residues were read whole (index empty) or read for the
+  // output (read_residues).
   std::vector<Sequence> queries;
   std::vector<Sequence> separate_targets;  // empty when targets are the queries
   bool targets_are_queries = false;
@@ -41,5 +43,11 @@ struct AlignInput {
 };
 
 AlignInput load_align_input(const AlignOptions& options);
+
+// Rank 0's copy of every residue of an indexed input, read through `store` (the indexed
+// files) on all threads, for the output formats that write sequence lengths or residues
+// (SAM, PAF, BLAST tabular). Does nothing when the input was read whole. Throws wg::Error
+// for a letter the scoring cannot score, naming its file, record and line.
+void read_residues(AlignInput& input, const SequenceStore& store);
 
 }  // namespace wg::align

@@ -44,7 +44,10 @@ struct IndexedFasta {
 // Indexes a plain FASTA file. Returns nothing when the file's first non-blank byte is not
 // '>' (FASTQ, or not sequence data at all: read_fasta reads or refuses those). Throws
 // wg::Error as read_fasta does for a header without a name or a record without residues.
-std::optional<IndexedFasta> index_fasta(const MappedFile& file);
+// Large files are indexed in pieces of about piece_bytes on all threads.
+inline constexpr std::size_t kIndexPieceBytes = std::size_t{8} << 20;
+std::optional<IndexedFasta> index_fasta(const MappedFile& file,
+                                        std::size_t piece_bytes = kIndexPieceBytes);
 
 // Blank bytes between residues: spaces, tabs, line ends (as C's isspace).
 inline bool is_blank(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }

@@ -3,7 +3,8 @@
 # output byte-identical, on 1 to 4 ranks and in every pairing mode, to the path where
 # rank 0 reads the input whole and ships the residues (gzip-compressed copies of the same
 # files take that path); files with lines of uneven length, CRLF line ends, blank lines,
-# lower case and repeated ids; the report names who read the sequences and splits the
+# lower case and repeated ids; SAM and PAF, whose lines carry lengths and residues that
+# rank 0 reads through the index; the report names who read the sequences and splits the
 # time. A bad letter met while a rank packs a batch stops every rank with one message
 # naming the file, record and line, exit status 1 and no output left behind.
 set -uo pipefail
@@ -86,6 +87,21 @@ for mode in "${modes[@]}"; do
   on_ranks 3 $packed --alphabet dna --batch-cells 100000 -o "$work/gz$k.tsv" 2>/dev/null
   cmp -s "$work/ref$k.tsv" "$work/gz$k.tsv" || fail_test "mode $k: compressed input on 3 ranks differs"
 done
+# SAM and PAF lines carry sequence lengths (SAM the query's residues too): rank 0 reads
+# them through the index, and the lines equal those of the whole read.
+for format in sam paf; do
+  on_ranks 1 --pairs "$work/a.fa.gz" "$work/b.fa.gz" --alphabet dna --outfmt "$format" \
+    --batch-cells 100000 -o "$work/ref.$format" 2>/dev/null
+  assert_status 0 $? "$format, compressed input"
+  for n in 1 3; do
+    on_ranks "$n" --pairs "$work/a.fa" "$work/b.fa" --alphabet dna --outfmt "$format" \
+      --batch-cells 100000 -o "$work/out$n.$format" --report "$work/out$n.$format.json" 2>/dev/null
+    assert_status 0 $? "$format on $n ranks"
+    cmp -s "$work/ref.$format" "$work/out$n.$format" ||
+      fail_test "$format on $n ranks: indexed output differs from the whole read"
+    assert_contains "$(read_by "$work/out$n.$format.json")" "every rank $n split-ok" "$format on $n ranks: report"
+  done
+done
 # The alphabet is detected from the indexed files as from the whole read.
 "$WARPGRAPH" align --pairs "$work/a.fa" "$work/b.fa" -o "$work/detected.tsv" 2>/dev/null
 cmp -s "$work/ref1.tsv" "$work/detected.tsv" || fail_test "detected alphabet: output differs"
@@ -106,4 +122,12 @@ for n in 1 2 4; do
   assert_no_file "$work/bad.tsv.partial" "bad letter on $n ranks: partial output"
   assert_no_file "$work/bad.tsv.partial.job" "bad letter on $n ranks: job record"
 done
+# With SAM, rank 0 meets the letter first, reading the residues for the output.
+out=$(on_ranks 2 --pairs "$work/bad.fa" "$work/b.fa" --alphabet dna --outfmt sam -o "$work/bad.sam" 2>&1)
+assert_status 1 $? "bad letter, SAM: exit status"
+assert_contains "$out" "$expected" "bad letter, SAM: message"
+count=$(grep -c "invalid dna letter" <<< "$out")
+[ "$count" = 1 ] || fail_test "bad letter, SAM: the message appears $count times: $out"
+assert_no_file "$work/bad.sam" "bad letter, SAM: output"
+assert_no_file "$work/bad.sam.partial" "bad letter, SAM: partial output"
 finish
