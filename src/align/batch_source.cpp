@@ -135,11 +135,7 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
     start_next_window();
   }
   const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(in_flight_));
-  const std::uint64_t ramp = next_batch_id_ < kRampBatches
-                                 ? floor_cells << (kRampFirstShift + next_batch_id_)
-                                 : ~std::uint64_t{0};
-  const std::uint64_t budget =
-      std::min(capacity_cells, std::max(floor_cells, std::min(share, ramp)));
+  const std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));
 
   if (++generation_ == 0) {  // stamps wrapped around: forget them all
     std::fill(stamp_.begin(), stamp_.end(), 0);

@@ -7,9 +7,6 @@
 // Batch sizes follow guided self-scheduling: a batch takes
 // min(capacity, max(floor, remaining cells / (2 x batches in flight))), so large jobs go
 // out in batches as large as a worker takes, and small jobs still reach every worker.
-// The first kRampBatches batches of a job are also held under 4, 8, 16 and 32 floors: the
-// first kernels then start after packing a small batch instead of a guided share, and the
-// larger batches are packed while they run.
 //
 // A batch names its sequences by key (query records, then target records) with their
 // offsets in the packed pool; the residues are packed later, by the rank that aligns it
@@ -37,10 +34,6 @@ class BatchSource {
   // every aligner's buffers are sized once, before the dispatch (largest_pool). It
   // also keeps shipped residues far under MPI's 2 GiB message limit.
   static constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{32} << 20;
-  // The ramp at the start of a job: batch b < kRampBatches takes at most
-  // floor << (kRampFirstShift + b) cells.
-  static constexpr std::uint64_t kRampBatches = 4;
-  static constexpr int kRampFirstShift = 2;
 
   // Sequence lengths per record; targets may be the same vector as queries (all-vs-all:
   // then sequence keys are query records alone). Pairs before first_pair are

@@ -1,7 +1,8 @@
 // Batch cutting: the plan's cell count against a direct sum in every pairing mode (also
 // from a resume point), every pair handed out exactly once across windows (none that an
 // earlier run finished) with its own residues (packed from the store, in parallel for
-// large batches), each sequence stored once per batch, and guided batch sizes: about the
+// large batches), each sequence stored once per batch, pairs ordered by lengths inside a
+// window, and guided batch sizes: about the
 // remaining cells over twice the batches in flight, never above the capacity, never below
 // the floor while work is left, and residue pools bounded for data-heavy jobs.
 #include "src/align/batch_source.hpp"
@@ -196,13 +197,34 @@ TEST(AlignBatchSource, LargeBatchesArePackedInParallelAtTheRightOffsets) {
   EXPECT_FALSE(source.next(std::uint64_t{1} << 62, std::uint64_t{1} << 62));
 }
 
-// The documented batch size: a guided share between floor and capacity, held under
-// 4, 8, 16 and 32 floors for the first four batches of a job.
-std::uint64_t batch_goal(std::uint64_t remaining, std::size_t batch_index, std::uint64_t capacity,
-                         std::uint64_t floor, int in_flight) {
-  std::uint64_t share = remaining / (2 * static_cast<std::uint64_t>(in_flight));
-  if (batch_index < 4) share = std::min(share, floor * (std::uint64_t{4} << batch_index));
-  return std::min(capacity, std::max(floor, share));
+// Inside a window, pairs go out by query length, then target length, then place, over
+// lengths that take one and two digits of the window sort.
+TEST(AlignBatchSource, PairsGoOutByLengthsThenPlace) {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<std::uint32_t> length(1, 100'000);
+  constexpr std::uint32_t kPairs = 5000;
+  std::vector<std::uint32_t> query_lengths(kPairs), target_lengths(kPairs);
+  for (std::uint32_t k = 0; k < kPairs; ++k) {
+    query_lengths[k] = k % 3 == 0 ? length(rng) % 2000 + 1 : length(rng);
+    target_lengths[k] = k % 5 == 0 ? query_lengths[k] : length(rng);
+  }
+  const PairPlan plan(PairMode::pairs, kPairs, kPairs);
+  const std::size_t window = 1024;
+  BatchSource source(query_lengths, target_lengths, plan, 0, {}, window, 2);
+  std::vector<std::uint64_t> order;
+  while (const auto batch = source.next(std::uint64_t{1} << 40, 1))
+    order.insert(order.end(), batch->pair_ids.begin(), batch->pair_ids.end());
+  ASSERT_EQ(order.size(), kPairs);
+  for (std::size_t k = 0; k < kPairs; ++k) {
+    const std::uint64_t first = k / window * window;
+    std::vector<std::uint64_t> expected(std::min<std::size_t>(window, kPairs - first));
+    std::iota(expected.begin(), expected.end(), first);
+    std::stable_sort(expected.begin(), expected.end(), [&](std::uint64_t a, std::uint64_t b) {
+      return std::pair(query_lengths[a], target_lengths[a]) <
+             std::pair(query_lengths[b], target_lengths[b]);
+    });
+    ASSERT_EQ(order[k], expected[k - first]) << "place " << k;
+  }
 }
 
 TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
@@ -231,7 +253,7 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
       cells += std::uint64_t{cut.lengths[cut.query[k]]} * cut.lengths[cut.target[k]];
     handed_out += cells;
     EXPECT_EQ(source.remaining_cells(), before - cells);
-    const std::uint64_t goal = batch_goal(before, batches - 1, capacity, floor, in_flight);
+    const std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * in_flight)));
     EXPECT_LE(cells, goal) << "batch " << batches;
     // Only the last batch may stop before the next pair would overflow the goal.
     if (source.remaining_cells() > 0) {
@@ -243,21 +265,13 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   // total / capacity a fixed size would give, and far fewer than total / floor.
   EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
-  // The first batches ramp up from 4 floors; with a floor of a thousandth of the job the
-  // fifth takes an eighth of what is left (capacity permitting).
+  // The first batch takes an eighth of the job (capacity permitting).
   BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16, in_flight);
-  const std::uint64_t small_floor = total / 1000;
-  std::uint64_t handed = 0;
-  for (std::uint64_t b = 0; b < 5; ++b) {
-    const std::uint64_t before = fresh.remaining_cells();
-    ASSERT_TRUE(fresh.next(capacity, small_floor));
-    const std::uint64_t cells = before - fresh.remaining_cells();
-    const std::uint64_t goal = b < 4 ? small_floor << (2 + b) : before / 8;
-    EXPECT_LE(cells, goal) << "batch " << b;
-    EXPECT_GT(cells, goal - kLongestPair) << "batch " << b;
-    handed += cells;
-  }
-  EXPECT_LT(handed, total / 4);
+  const auto first = fresh.next(capacity, floor);
+  std::uint64_t first_cells = total - fresh.remaining_cells();
+  EXPECT_LE(first_cells, total / 8);
+  EXPECT_GT(first_cells, total / 8 - kLongestPair);
+  ASSERT_TRUE(first);
 }
 
 // Data-heavy jobs (pairs of long sequences, each used once) are cut by residues as well as
@@ -296,8 +310,7 @@ TEST(AlignBatchSource, ResiduePoolsStayUnderTheLargestPool) {
     EXPECT_LE(pool, largest) << "batch " << batches;
     pooled += pool;
     if (source.remaining_cells() == 0) continue;  // the last batch takes what is left
-    const std::uint64_t goal =
-        batch_goal(before, batches - 1, std::uint64_t{1} << 40, 1, in_flight);
+    const std::uint64_t goal = before / (2 * in_flight);
     const bool by_pool = pool > BatchSource::kMaxBatchResidues;
     const bool by_cells = before - source.remaining_cells() + most_cells > goal;
     EXPECT_TRUE(by_pool || by_cells) << "batch " << batches << " stopped early";
