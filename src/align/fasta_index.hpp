@@ -1,8 +1,8 @@
 // Where every record of a plain FASTA file lies, so that each rank reads the residues of
 // its batches straight from the file (memory-mapped) instead of receiving them from
-// rank 0. Rank 0 builds the index in one pass and broadcasts it; records are numbered in
-// file order, as the pair modes need (htslib's faidx keys records by name, dropping
-// repeated ids, and refuses lines of uneven length, both of which FASTA allows).
+// rank 0. Rank 0 builds the index (in pieces, on all threads) and broadcasts it; records
+// are numbered in file order, as the pair modes need (htslib's faidx keys records by name,
+// dropping repeated ids, and refuses lines of uneven length, both of which FASTA allows).
 //
 // The reading rules are kseq's, as read_fasta applies them: the id is the first word of
 // the header line, the residues are every non-blank byte of the lines up to the next
