@@ -54,8 +54,11 @@ int cuda_device_count();
 // scratch_bytes: GPU memory for one chunk's scratch (carried rows, direction bits), 0 for a
 // third of the free memory; a pair that needs more is aligned on the host instead (with
 // traceback: banded from checkpoints when its direction bits are too many for one piece).
+// first_on_gpu: the first of the aligners sharing the GPU, whose streams get the higher
+// priority (see CudaAligner).
 std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true,
-                                           std::uint64_t scratch_bytes = 0);
+                                           std::uint64_t scratch_bytes = 0,
+                                           bool first_on_gpu = true);
 
 // Stores a traceback's aligned region in a result.
 inline void set_region(PairResult& result, const AlignedRegion& region) {

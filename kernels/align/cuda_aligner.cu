@@ -109,7 +109,7 @@ class PackedFit {
 
 class CudaAligner final : public Aligner {
  public:
-  CudaAligner(int device, bool packed, std::uint64_t scratch_bytes)
+  CudaAligner(int device, bool packed, std::uint64_t scratch_bytes, bool first_on_gpu)
       : device_(device), packed_(packed), scratch_bytes_(scratch_bytes) {
     CUDA_CHECK(cudaSetDevice(device_));
     CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
@@ -119,8 +119,16 @@ class CudaAligner final : public Aligner {
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
     block_class_limit_ =
         static_cast<std::size_t>(properties.multiProcessorCount) * kBlockClassPairsPerSM;
+    // Two aligners sharing a GPU whose kernels ran side by side finished together, then
+    // both prepared their next batch (CIGAR strings, packing) while the GPU waited. With
+    // the first aligner's streams ahead, the GPU runs its blocks first and the other's in
+    // what is left, so one finishes early and prepares while the other still computes.
+    int least = 0;
+    int greatest = 0;
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
     for (auto& slot : slots_)
-      CUDA_CHECK(cudaStreamCreateWithFlags(&slot.stream, cudaStreamNonBlocking));
+      CUDA_CHECK(cudaStreamCreateWithPriority(&slot.stream, cudaStreamNonBlocking,
+                                              first_on_gpu ? greatest : least));
     CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreate(&kernels_start_));
     CUDA_CHECK(cudaEventCreate(&upload_start_));
@@ -479,8 +487,8 @@ int cuda_device_count() {
 }
 
 std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores,
-                                           std::uint64_t scratch_bytes) {
-  return std::make_unique<cuda::CudaAligner>(device, packed_scores, scratch_bytes);
+                                           std::uint64_t scratch_bytes, bool first_on_gpu) {
+  return std::make_unique<cuda::CudaAligner>(device, packed_scores, scratch_bytes, first_on_gpu);
 }
 
 }  // namespace wg::kernels::align

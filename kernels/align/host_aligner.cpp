@@ -7,6 +7,8 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "kernels/align/aligner.hpp"
 #include "kernels/align/host_nw.hpp"
@@ -82,21 +84,26 @@ std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes) {
 }
 
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
-  std::string cigar;
-  char digits[24];
+  // Written into a scratch buffer of the thread, then copied once into a string of the
+  // exact size: appending run by run reallocated the string several times per pair, and
+  // building the CIGAR strings sat between a batch's kernels and its next batch. A run of
+  // r operations takes at most r + 1 characters, so 2 x count always suffices.
+  thread_local std::vector<char> text;
+  if (text.size() < 2 * count) text.resize(2 * count);
+  char* out = text.data();
   std::size_t k = count;
   while (k > 0) {
     const char op = ops[k - 1];
-    std::size_t run = 0;
-    while (k > 0 && ops[k - 1] == op) {
-      ++run;
-      --k;
-    }
-    const auto end = std::to_chars(digits, digits + sizeof digits, run).ptr;
-    cigar.append(digits, end);
-    cigar += op;
+    const std::size_t last = k;
+    while (k > 0 && ops[k - 1] == op) --k;
+    const std::size_t run = last - k;
+    if (run < 10)
+      *out++ = static_cast<char>('0' + run);
+    else
+      out = std::to_chars(out, out + 20, run).ptr;
+    *out++ = op;
   }
-  return cigar;
+  return std::string(text.data(), static_cast<std::size_t>(out - text.data()));
 }
 
 void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
@@ -109,7 +116,7 @@ void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
 
 #if !defined(WARPGRAPH_WITH_CUDA)
 int cuda_device_count() { return 0; }
-std::unique_ptr<Aligner> make_cuda_aligner(int, bool, std::uint64_t) {
+std::unique_ptr<Aligner> make_cuda_aligner(int, bool, std::uint64_t, bool) {
   wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
 }
 #endif

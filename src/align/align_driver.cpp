@@ -95,7 +95,8 @@ std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
     return aligners;
   }
   for (int k = 0; k < kAlignersPerGpu; ++k)
-    aligners.push_back(kernels::align::make_cuda_aligner(binding.devices.front(), packed));
+    aligners.push_back(kernels::align::make_cuda_aligner(binding.devices.front(), packed, 0,
+                                                         /*first_on_gpu=*/k == 0));
   return aligners;
 }
 
