@@ -1,6 +1,7 @@
 #include "src/align/align_input.hpp"
 
-#include <exception>
+#include <omp.h>
+
 #include <optional>
 #include <string>
 
@@ -147,26 +148,16 @@ void read_residues(AlignInput& input, const SequenceStore& store) {
   if (!input.indexed()) return;  // read whole already
   const auto queries = static_cast<std::int64_t>(input.queries.size());
   const auto all = queries + static_cast<std::int64_t>(input.separate_targets.size());
-  // Exceptions must not leave an OpenMP region: the first failing record's is kept.
-  std::int64_t failed = all;
-  std::exception_ptr error;
-#pragma omp parallel for schedule(dynamic, 256)
-  for (std::int64_t key = 0; key < all; ++key) {
-    const bool query = key < queries;
-    const auto k = static_cast<std::size_t>(query ? key : key - queries);
-    Sequence& sequence = query ? input.queries[k] : input.separate_targets[k];
-    sequence.codes.resize(query ? input.query_lengths[k] : input.separate_target_lengths[k]);
-    try {
-      store.copy(static_cast<std::uint32_t>(key), sequence.codes.data());
-    } catch (...) {
-#pragma omp critical(wg_read_residues_error)
-      if (key < failed) {
-        failed = key;
-        error = std::current_exception();
-      }
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  copy_sequences(
+      store, all, omp_get_max_threads(),
+      [](std::int64_t key) { return static_cast<std::uint32_t>(key); },
+      [&](std::int64_t key) {
+        const bool query = key < queries;
+        const auto k = static_cast<std::size_t>(query ? key : key - queries);
+        Sequence& sequence = query ? input.queries[k] : input.separate_targets[k];
+        sequence.codes.resize(query ? input.query_lengths[k] : input.separate_target_lengths[k]);
+        return sequence.codes.data();
+      });
 }
 
 }  // namespace wg::align

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <exception>
 
 #include "src/common/error.hpp"
 
@@ -86,25 +85,11 @@ void IndexedSequences::bad_letter(const FastaIndex& index, const MappedFile& fil
 
 void pack_residues(const comm::align::WorkBatch& batch, const SequenceStore& store,
                    std::uint8_t* dest) {
-  const auto slots = static_cast<std::int64_t>(batch.sequences.size());
   const int threads = batch.pool_size() > kParallelPackResidues ? omp_get_max_threads() : 1;
-  // Exceptions must not leave an OpenMP region: the first failing slot's is kept.
-  std::int64_t failed_slot = slots;
-  std::exception_ptr error;
-#pragma omp parallel for schedule(dynamic, 64) num_threads(threads) if (threads > 1)
-  for (std::int64_t s = 0; s < slots; ++s) {
-    const auto slot = static_cast<std::size_t>(s);
-    try {
-      store.copy(batch.sequences[slot], dest + batch.offsets[slot]);
-    } catch (...) {
-#pragma omp critical(wg_pack_error)
-      if (s < failed_slot) {
-        failed_slot = s;
-        error = std::current_exception();
-      }
-    }
-  }
-  if (error) std::rethrow_exception(error);
+  copy_sequences(
+      store, static_cast<std::int64_t>(batch.sequences.size()), threads,
+      [&](std::int64_t s) { return batch.sequences[static_cast<std::size_t>(s)]; },
+      [&](std::int64_t s) { return dest + batch.offsets[static_cast<std::size_t>(s)]; });
 }
 
 }  // namespace wg::align

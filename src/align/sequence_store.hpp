@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,6 +64,29 @@ class IndexedSequences final : public SequenceStore {
   std::vector<std::int8_t> codes_;
   std::string alphabet_;
 };
+
+// Copies sequences key(k) to dest(k) for k < count on `threads` OpenMP threads (dest(k)
+// may size the room it returns). An error is the one of the smallest failing k: exceptions
+// must not leave an OpenMP region, so each is caught and the first in order kept.
+template <class Key, class Dest>
+void copy_sequences(const SequenceStore& store, std::int64_t count, int threads, Key key,
+                    Dest dest) {
+  std::int64_t failed = count;
+  std::exception_ptr error;
+#pragma omp parallel for schedule(dynamic, 64) num_threads(threads) if (threads > 1)
+  for (std::int64_t k = 0; k < count; ++k) {
+    try {
+      store.copy(key(k), dest(k));
+    } catch (...) {
+#pragma omp critical(wg_copy_sequences_error)
+      if (k < failed) {
+        failed = k;
+        error = std::current_exception();
+      }
+    }
+  }
+  if (error) std::rethrow_exception(error);
+}
 
 // Packs every slot of the batch at its offset in dest (on several threads for large
 // batches). An error is the one of the first failing slot.
