@@ -153,7 +153,12 @@ void ResultFormat::append(fmt::memory_buffer& out, const ResultRecord& r) const 
         if (region[1] < m) fmt::format_to(out_it, FMT_COMPILE("{}S"), m - region[1]);
       }
       out.append(std::string_view("\t*\t0\t0\t"));
-      for (const std::uint8_t code : r.query->codes) out.push_back(letters_[code]);
+      // The query's letters, written in place: one push per letter was most of a SAM line.
+      const std::vector<std::uint8_t>& codes = r.query->codes;
+      const std::size_t seq_at = out.size();
+      out.resize(seq_at + codes.size());
+      char* seq = out.data() + seq_at;
+      for (std::size_t k = 0; k < codes.size(); ++k) seq[k] = letters_[codes[k]];
       out.append(std::string_view(scale_ == 1 ? "\t*\tAS:i:" : "\t*\tAS:f:"));
       append_score(out, r.score);
       fmt::format_to(out_it, FMT_COMPILE("\tNM:i:{}"), counts.mismatches + counts.gaps);
