@@ -70,8 +70,9 @@ class OrderedResults final : public ResultSink {
     std::vector<fmt::memory_buffer> texts;  // one per chunk of lines formatted together
     std::uint64_t text_bytes = 0;
   };
-  // Lines per formatting or copying task when many are formatted or written at once.
-  static constexpr std::size_t kParallelChunk = 4096;
+  // Lines per formatting or copying task when many are formatted or written at once: a
+  // batch of 8,000-17,000 pairs kept 2-4 threads formatting in chunks of 4,096.
+  static constexpr std::size_t kParallelChunk = 1024;
   static constexpr int kMaxFormatThreads = 8;
 
   Slab& slab(std::size_t k);
