@@ -428,9 +428,12 @@ int run_align(const AlignOptions& given) {
       store = std::make_unique<IndexedSequences>(setup.files, setup.letter_codes, setup.alphabet);
     else if (rank == 0)
       store = std::make_unique<EncodedSequences>(input.queries, input.targets());
-    // SAM, PAF and BLAST lines carry sequence lengths (SAM the query's residues too).
-    if (rank == 0 && needs_alignment(parse_output_format(options.outfmt)))
+    // SAM, PAF and BLAST lines carry sequence lengths (SAM the query's residues too). Rank 0
+    // then packs its own batches from the codes it holds rather than encoding the files again.
+    if (rank == 0 && input.indexed() && needs_alignment(parse_output_format(options.outfmt))) {
       read_residues(input, *store);
+      store = std::make_unique<EncodedSequences>(input.queries, input.targets());
+    }
   });
   const double load_seconds = seconds_since(load_start);
 
