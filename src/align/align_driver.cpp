@@ -323,6 +323,7 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
         "to finish",
         sink->written(), options.output, pending, pending_results_path(options.output));
   } else {
+    if (!sink->complete()) discard_output(options, resuming);
     WG_REQUIRE(sink->complete(), "internal error: {} of {} results written", sink->written(),
                plan.size());
     writer.commit();

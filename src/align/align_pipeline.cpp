@@ -52,7 +52,8 @@ std::size_t AlignPipeline::held() const {
 
 bool AlignPipeline::drained() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return closed_ && queued_.empty() && aligning_ == 0 && finished_.empty();
+  // A failed batch leaves nothing aligning either: not drained until take() rethrows it.
+  return !error_ && closed_ && queued_.empty() && aligning_ == 0 && finished_.empty();
 }
 
 void AlignPipeline::wait(std::chrono::microseconds timeout) {

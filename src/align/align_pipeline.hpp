@@ -40,7 +40,7 @@ class AlignPipeline {
   // Moves finished results out; rethrows the first error of any thread.
   bool take(std::deque<comm::align::BatchResults>& into);
   std::size_t held() const;  // batches queued or being aligned
-  bool drained() const;      // closed, and every batch aligned and taken
+  bool drained() const;      // closed, and every batch aligned and taken, none failed
   // Waits until a batch finishes or the timeout passes.
   void wait(std::chrono::microseconds timeout);
 
