@@ -22,13 +22,16 @@ align=(--all-vs-all "$data/dna.fa" --gap-open 10 --gap-extend 0.5 --batch-cells 
 assert_status 0 $? "mpirun -n 3 align"
 assert_contains "$(wc -l <"$data/align.mpirun.tsv")" "28680" "one line per pair"
 
-job=$(sbatch "${sbatch_here[@]}" --output="$data/align-%j.log" \
+# Submitted held and released just before the watch starts: on a loaded machine sbatch
+# could return after the whole 5 s job had run, and the watch below never saw it running.
+job=$(sbatch "${sbatch_here[@]}" --hold --output="$data/align-%j.log" \
   "$root/jobs/slurm/align.sbatch" "$data/align.sbatch.tsv" "${align[@]}")
 if [ $? -ne 0 ]; then
   fail_test "sbatch jobs/slurm/align.sbatch: $job"
   return 0
 fi
 log=$data/align-$job.log
+scontrol release "$job" || fail_test "scontrol release $job"
 # Ready once finished pairs reach the output: the ranks are aligning.
 interrupt_and_resume "$job" test -s "$data/align.sbatch.tsv.partial"
 echo "--- job $job, interrupted and resumed (progress lines left out):"
