@@ -4,7 +4,8 @@
 #     pairs of ~300 aa (BLOSUM62, gaps 11/1), score only, on 1 GPU (packed 16-bit scores,
 #     the default, and 32-bit) and through MPI on 1, 2 (and 4, when present) GPUs; DNA
 #     also in local and semi-global mode and with traceback (global and local), proteins
-#     with traceback, on the same GPU counts; all-vs-all of 1,500 and of AVA_LARGE DNA
+#     with traceback, on the same GPU counts; traceback on 1 GPU also on 32-bit scores
+#     (DNA and proteins) and in semi-global mode (DNA); all-vs-all of 1,500 and of AVA_LARGE DNA
 #     sequences on 1, 2 and 4 GPUs for scaling (speed-ups printed at the end); the
 #     proteins also in local and semi-global mode (1 GPU), and the GPU's protein
 #     traceback against the host backend's in each mode on the small set;
@@ -19,7 +20,7 @@
 # and where the time went (the report's time_split), and the outputs must be identical.
 #
 # MODE=protein runs only the protein runs on 1 GPU (score: packed and 32-bit, local,
-# semi-global; traceback) and their checks against the host backend.
+# semi-global; traceback, packed and 32-bit) and their checks against the host backend.
 #
 # Usage: jobs/bench/align.sh [OUT_DIR]
 #   env: WARPGRAPH (default build/warpgraph), MODE (full, path or protein; default full), PAIRS
@@ -116,6 +117,7 @@ protein_runs() {
   run protein_local_score_gpu1 cuda 1 protein --mode local
   run protein_semiglobal_score_gpu1 cuda 1 protein --mode semi-global
   run protein_traceback_gpu1 cuda 1 protein --traceback
+  run protein_traceback_gpu1_32bit cuda 1 protein --traceback --no-packed-scores
   for m in global local semi-global; do
     run protein_small_${m}_traceback_gpu1 cuda 1 protein_small --mode "$m" --traceback
     run protein_small_${m}_traceback_host host 1 protein_small --mode "$m" --traceback
@@ -134,6 +136,7 @@ if [ "$mode" = protein ]; then
   protein_runs
   {
     echo "{\"protein_packed_equals_32bit\": $(same "$out/run_protein_score_gpu1.tsv" "$out/run_protein_score_gpu1_32bit.tsv")"
+    echo ",\"protein_traceback_packed_equals_32bit\": $(same "$out/run_protein_traceback_gpu1.tsv" "$out/run_protein_traceback_gpu1_32bit.tsv")"
     protein_checks
     echo "}"
   } > "$out/checks.json"
@@ -146,6 +149,8 @@ if [ "$gpus" -gt 0 ]; then
   run dna_score_gpu1 cuda 1 dna
   run dna_score_gpu1_32bit cuda 1 dna --no-packed-scores
   run dna_traceback_gpu1 cuda 1 dna --traceback
+  run dna_traceback_gpu1_32bit cuda 1 dna --traceback --no-packed-scores
+  run dna_semiglobal_traceback_gpu1 cuda 1 dna --mode semi-global --traceback
   run dna_local_score_gpu1 cuda 1 dna --mode local
   run dna_semiglobal_score_gpu1 cuda 1 dna --mode semi-global
   run dna_local_traceback_gpu1 cuda 1 dna --mode local --traceback
@@ -188,10 +193,10 @@ run dna_small_traceback_host host 1 dna_small --traceback
       sep=","
     done
   done
-  for kind in dna protein; do
-    f="$out/run_${kind}_score_gpu1_32bit.tsv"
+  for run in dna_score protein_score dna_traceback protein_traceback; do
+    f="$out/run_${run}_gpu1_32bit.tsv"
     [ -f "$f" ] || continue
-    echo "$sep\"${kind}_packed_equals_32bit\": $(same "$out/run_${kind}_score_gpu1.tsv" "$f")"
+    echo "$sep\"${run}_packed_equals_32bit\": $(same "$out/run_${run}_gpu1.tsv" "$f")"
     sep=","
   done
   if [ "$gpus" -gt 0 ]; then

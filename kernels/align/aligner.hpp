@@ -50,7 +50,8 @@ std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes = kDefa
 // GPUs visible to this process; 0 when the build has no CUDA backend.
 int cuda_device_count();
 // Aligner on the given GPU; throws wg::Error when the build has no CUDA backend.
-// packed_scores: score-only pairs whose scores fit in 16 bits run two to a register.
+// packed_scores: global and semi-global pairs whose scores fit in 16 bits run two to a
+// register (score-only and with traceback).
 // scratch_bytes: GPU memory for one chunk's scratch (carried rows, direction bits), 0 for a
 // third of the free memory; a pair that needs more is aligned on the host instead (with
 // traceback: banded from checkpoints when its direction bits are too many for one piece).

@@ -4,7 +4,8 @@
 // chunk's copies overlap the other's kernels. Two aligners share a GPU (each on its own
 // thread and streams): one packs and uploads its next batch while the other computes. Chunks are
 // sized from the GPU's free memory (scratch for carried rows and, with traceback, direction bits).
-// Score-only pairs whose scores fit in 16 bits go two to a register (cuda_packed.cuh).
+// Global and semi-global pairs whose scores fit in 16 bits go two to a register
+// (cuda_packed.cuh), score-only and with traceback.
 // Substitution matrices are looked up in a query profile (cuda_query_profile.cuh). Pairs
 // whose scratch would not fit the GPU are aligned on the host (align_on_host).
 #include <algorithm>
@@ -57,9 +58,11 @@ struct ScratchNeeds {
   }
 };
 
-ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool traceback) {
+// rows: rows per thread of the chunk's bands (packed_rows_per_thread).
+ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool traceback,
+                      int rows = kRowsPerThread) {
   const std::uint32_t rows_per_pass =
-      static_cast<std::uint32_t>(kLengthClasses[length_class].group * kRowsPerThread);
+      static_cast<std::uint32_t>(kLengthClasses[length_class].group * rows);
   ScratchNeeds needs;
   // The warp class carries one row between its passes; the block class keeps one row per
   // warp of the chain, whose kMaxBlockSlots blocks a pair may get, at most one per band
@@ -67,12 +70,12 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
   if (m > rows_per_pass) {
     const std::uint32_t bands = (m + rows_per_pass - 1) / rows_per_pass;
     const int warps = kLengthClasses[length_class].warps;
-    const std::uint32_t rows =
+    const std::uint32_t carried_rows =
         warps == 1 ? 1 : std::min<std::uint32_t>(bands, std::uint32_t{kMaxBlockSlots} * warps);
-    needs.carry = std::uint64_t{n} * rows;
+    needs.carry = std::uint64_t{n} * carried_rows;
   }
   if (traceback) {
-    needs.directions = direction_words(m, n, kLengthClasses[length_class].group);
+    needs.directions = direction_words(m, n, kLengthClasses[length_class].group, rows);
     // The last row and column; a local alignment keeps 3 values per kRowsPerThread rows
     // there instead (store_local_end), never more.
     needs.edges = std::uint64_t{m} + n + 2;
@@ -83,11 +86,13 @@ ScratchNeeds needs_of(std::uint32_t m, std::uint32_t n, int length_class, bool t
 
 // Decides which pairs the packed kernel may take: every H, E and F value of an m x n pair
 // must stay inside 16 bits. H is at least the all-gaps path and at most min(m, n) times
-// the best substitution.
+// the best substitution. The traceback form takes the signs of differences of two such
+// values (packed_trace_cell), so there they must stay inside +-14,000: no difference, nor
+// one against the -30,000 floor, then passes 16 bits.
 class PackedFit {
  public:
-  explicit PackedFit(const KernelScoring& scoring)
-      : open_(scoring.gap_open), extend_(scoring.gap_extend) {
+  PackedFit(const KernelScoring& scoring, bool traceback)
+      : open_(scoring.gap_open), extend_(scoring.gap_extend), limit_(traceback ? 14000 : 29000) {
     lowest_substitution_ = *std::min_element(std::begin(scoring.table), std::end(scoring.table));
     highest_substitution_ = *std::max_element(std::begin(scoring.table), std::end(scoring.table));
   }
@@ -96,13 +101,13 @@ class PackedFit {
     const std::int64_t lowest = lowest_h + std::min<std::int64_t>(lowest_substitution_, 0) - open_;
     const std::int64_t highest =
         std::int64_t{std::min(m, n)} * std::max<std::int64_t>(highest_substitution_, 0);
-    constexpr std::int64_t kLimit = 29000;
-    return lowest > -kLimit && highest < kLimit && extend_ < 2000 && open_ < 2000;
+    return lowest > -limit_ && highest < limit_ && extend_ < 2000 && open_ < 2000;
   }
 
  private:
   std::int64_t open_;
   std::int64_t extend_;
+  std::int64_t limit_;
   std::int64_t lowest_substitution_;
   std::int64_t highest_substitution_;
 };
@@ -250,12 +255,15 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
                         members.begin() + static_cast<std::ptrdiff_t>(first + count));
   // Sets the packed kernel's band height and the block class's blocks per pair.
   std::uint32_t chunk_longest_query = 0;
+  for (const std::uint32_t p : slot.in_flight)
+    chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
+  const int packed_rows =
+      packed ? packed_rows_per_thread(length_class, chunk_longest_query, traceback) : 0;
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t p = slot.in_flight[k];
     host_members[k] = p;
-    chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
-    const ScratchNeeds needs =
-        needs_of(batch.query_length(p), batch.target_length(p), length_class, traceback);
+    const ScratchNeeds needs = needs_of(batch.query_length(p), batch.target_length(p), length_class,
+                                        traceback, packed ? packed_rows : kRowsPerThread);
     host_offsets[count + k] = total.directions;
     host_offsets[2 * count + k] = total.edges;
     host_offsets[3 * count + k] = total.ops;
@@ -269,9 +277,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   }
   // The packed kernel carries rows per group of two pairs, as long as the longer of them,
   // with row bands as tall as the chunk's longest query makes best.
-  int packed_rows = 0;
   if (packed) {
-    packed_rows = packed_rows_per_thread(length_class, chunk_longest_query);
     const auto rows_per_pass =
         static_cast<std::uint32_t>(kLengthClasses[length_class].group * packed_rows);
     for (std::size_t g = 0; 2 * g < count; ++g) {
@@ -324,7 +330,8 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     pairs.ops_offset = offsets_d + 3 * count;
     pairs.op_counts = slot.op_counts.reserve(count);
     pairs.regions = slot.regions.reserve(count);
-    launch_traceback(length_class, scores, pairs, device_scoring, table_.data(), slot.stream);
+    launch_traceback(length_class, scores, packed_rows, pairs, device_scoring, table_.data(),
+                     slot.stream);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
                                cudaMemcpyDeviceToHost, slot.stream));
@@ -387,7 +394,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
 
   // Per length class: pairs for the packed 16-bit kernel, then the others.
   std::vector<std::uint32_t> by_class[kLengthClassCount][2];
-  const PackedFit fits(scoring);
+  const PackedFit fits(scoring, traceback);
   std::size_t block_pairs = 0;
   for (std::uint32_t p = 0; p < batch.size(); ++p)
     block_pairs += length_class_of(batch.query_length(p)) == kBlockClass;
@@ -397,8 +404,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
     const std::uint32_t n = batch.target_length(p);
     int c = length_class_of(m);
     if (c == kBlockClass && !block_class) c = kWarpClass;
-    const bool packed =
-        packed_ && !traceback && !scoring.local && kLengthClasses[c].packed && fits(m, n);
+    const bool packed = packed_ && !scoring.local && kLengthClasses[c].packed && fits(m, n);
     by_class[c][packed ? 0 : 1].push_back(p);
   }
 
@@ -414,27 +420,31 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       const bool packed = form == 0;
       const auto& members = by_class[c][form];
       std::size_t first = 0;
+      // Packed chunks hold pairs of one band height (queries arrive sorted by length).
+      auto rows_of = [&](std::uint32_t p) {
+        return packed ? packed_rows_per_thread(c, batch.query_length(p), traceback)
+                      : kRowsPerThread;
+      };
+      // Packed pairs count twice their own needs: a bound for the pair they share with.
+      auto bytes_of = [&](std::uint32_t p) {
+        return needs_of(batch.query_length(p), batch.target_length(p), c, traceback, rows_of(p))
+                   .bytes() *
+               (packed ? 2 : 1);
+      };
       while (first < members.size()) {
         const std::uint32_t p = members[first];
-        if (needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes() *
-                (packed ? 2 : 1) >
-            budget) {
+        if (bytes_of(p) > budget) {
           on_host.push_back(p);
           ++first;
           continue;
         }
         std::uint64_t bytes = 0;
         std::size_t count = 0;
-        // Packed chunks hold pairs of one band height (queries arrive sorted by length).
-        const int rows = packed ? packed_rows_per_thread(c, batch.query_length(members[first])) : 0;
+        const int rows = rows_of(members[first]);
         while (first + count < members.size() && count < kMaxChunkPairs) {
           const std::uint32_t p = members[first + count];
-          if (packed && count > 0 && packed_rows_per_thread(c, batch.query_length(p)) != rows)
-            break;
-          // Packed pairs count twice their own needs: a bound for the pair they share with.
-          const std::uint64_t more =
-              needs_of(batch.query_length(p), batch.target_length(p), c, traceback).bytes() *
-              (packed ? 2 : 1);
+          if (count > 0 && rows_of(p) != rows) break;
+          const std::uint64_t more = bytes_of(p);
           if (count > 0 && bytes + more > budget) break;
           bytes += more;
           ++count;

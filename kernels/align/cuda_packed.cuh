@@ -1,10 +1,19 @@
-// Score-only wavefront kernel on packed 16-bit scores: every 32-bit register holds the
-// same cell of two pairs (low half: pair 2g, high half: pair 2g+1 of the launch), so each
-// DPX instruction (__viaddmax_s16x2, __vmaxs2) advances two alignments. Used for
-// pairs whose scores provably stay inside 16 bits (PackedFit, cuda_aligner.cu); the shape of the
+// Wavefront kernel on packed 16-bit scores: every 32-bit register holds the same cell of
+// two pairs (low half: pair 2g, high half: pair 2g+1 of the launch), so each DPX
+// instruction (__viaddmax_s16x2, __vmaxs2) advances two alignments. Used for pairs whose
+// scores provably stay inside 16 bits (PackedFit, cuda_aligner.cu); the shape of the
 // wavefront is that of cuda_wavefront.cuh. Global and semi-global only (local pairs take
 // the 32-bit kernel). With a query profile (cuda_query_profile.cuh) each thread keeps one
 // per half, and one byte permute turns the two column words into a cell's two scores.
+//
+// The traceback form (kTrace) writes the 32-bit traceback kernel's direction words, one
+// per pair, and its last row and column (the walk back, cuda_traceback_kernels.cu, reads
+// them unchanged). The 32-bit forward sweep of traceback was bound by the latency of each
+// row's chain of dependent cells, not by issue slots (Nsight Compute: 0.74 eligible warps
+// per scheduler); two pairs per register made it 1.3-1.45x faster and issue-bound (70% of
+// issue slots; docs/PERFORMANCE.md, "Traceback on packed 16-bit scores"). Every
+// direction bit is the sign of a 16x2 difference (packed_trace_cell); a byte permute and a
+// LOP3 put two bits of both pairs in place (PackedPlanes).
 #pragma once
 
 #include <type_traits>
@@ -21,6 +30,10 @@ __device__ __forceinline__ unsigned pack2(int low, int high) {
 }
 __device__ __forceinline__ int low16(unsigned v) { return static_cast<short>(v & 0xffffu); }
 __device__ __forceinline__ int high16(unsigned v) { return static_cast<short>(v >> 16); }
+// The value of half k (0: low pair, 1: high pair).
+__device__ __forceinline__ int half_value(unsigned v, int k) {
+  return k == 0 ? low16(v) : high16(v);
+}
 
 // max(a + b, c) and max(a, b) per 16-bit half.
 __device__ __forceinline__ unsigned add_max2(unsigned a, unsigned b, unsigned c) {
@@ -40,6 +53,14 @@ __device__ __forceinline__ unsigned add2(unsigned a, unsigned b) {
   return sum;
 #else
   return pack2(low16(a) + low16(b), high16(a) + high16(b));
+#endif
+}
+// a - b per 16-bit half.
+__device__ __forceinline__ unsigned sub2(unsigned a, unsigned b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __vsub2(a, b);
+#else
+  return pack2(low16(a) - low16(b), high16(a) - high16(b));
 #endif
 }
 __device__ __forceinline__ unsigned max2(unsigned a, unsigned b) {
@@ -101,15 +122,72 @@ struct PackedHalf {
   int best = 0;
   int corner = 0;
   bool owns_corner = false;
+  std::uint64_t* directions = nullptr;  // traceback
+  std::int32_t* edges = nullptr;        // traceback: H of the last row, then the last column
 };
 
-// G threads per two pairs, R query rows per thread. Profile form: launched with
-// kProfileThreadsPerBlock threads and profile_bytes(letters, R, 2) of dynamic shared memory,
-// the low halves' profiles first.
-template <int G, int R, Substitution kScores>
+// Direction bits of both pairs of a step, in the plane layout of DirectionPlanes
+// (cuda_wavefront.cuh), built a byte per plane and pair: `extend` holds extend-F (byte 0:
+// low pair, byte 1: high pair) and extend-E (bytes 2, 3) of 8 rows, `from` holds from-F and
+// "E beats the diagonal" (direction_bits clears that where F wins); row r of the 8 at bit
+// 7 - r of its byte. Index 0: slots 0-7, 1: slots 8-15.
+struct PackedPlanes {
+  unsigned extend[2] = {0, 0};
+  unsigned from[2] = {0, 0};
+
+  // One byte permute turns the signs of two 16x2 differences into four 0x00/0xff bytes
+  // (byte 1 or 3 of a difference with its sign repeated), and one LOP3 puts them in place.
+  // slot: a constant once the row loop is unrolled.
+  static constexpr unsigned kSignBytes = 0xfdb9u;  // a.1, a.3, b.1, b.3, sign-filled
+  __device__ __forceinline__ void add(int slot, unsigned f_opens, unsigned e_opens, unsigned f_wins,
+                                      unsigned e_wins) {
+    const unsigned bit = 0x01010101u << (7 - slot % 8);
+    extend[slot / 8] |= ~byte_permute(f_opens, e_opens, kSignBytes) & bit;
+    from[slot / 8] |= byte_permute(f_wins, e_wins, kSignBytes) & bit;
+  }
+  // The words of the low and the high pair: per plane the byte of slots 0-7 above that of
+  // slots 8-15.
+  __device__ __forceinline__ void words(std::uint64_t& low, std::uint64_t& high) const {
+    constexpr unsigned kLow = 0x0426u;   // bytes 0 and 2 of [0] and [1], planes in order
+    constexpr unsigned kHigh = 0x1537u;  // bytes 1 and 3
+    low = static_cast<std::uint64_t>(byte_permute(extend[0], extend[1], kLow)) << 32 |
+          byte_permute(from[0], from[1], kLow);
+    high = static_cast<std::uint64_t>(byte_permute(extend[0], extend[1], kHigh)) << 32 |
+           byte_permute(from[0], from[1], kHigh);
+  }
+};
+
+// One cell of two pairs with its direction bits (trace_cell's cell, cuda_wavefront.cuh:
+// same scores, same bits, same tie-breaks) for register slot `slot`. e holds E of the cell
+// to the left and f F of the cell above; both are updated in place. h_left_open and
+// up_open are H - open of the cells to the left and above. Every bit is the sign of a 16x2
+// difference.
+__device__ __forceinline__ unsigned packed_trace_cell(int slot, unsigned diagonal,
+                                                      unsigned substitution, unsigned h_left_open,
+                                                      unsigned up_open, unsigned& e, unsigned& f,
+                                                      unsigned minus_extend, PackedPlanes& planes) {
+  const unsigned e_extend = add2(e, minus_extend);
+  const unsigned f_extend = add2(f, minus_extend);
+  const unsigned e_opens = sub2(e_extend, h_left_open);  // < 0: E opens (ties extend)
+  const unsigned f_opens = sub2(f_extend, up_open);      // < 0: F opens
+  e = max2(e_extend, h_left_open);
+  f = max2(f_extend, up_open);
+  const unsigned diagonal_score = add2(diagonal, substitution);
+  const unsigned e_wins = sub2(diagonal_score, e);  // < 0: E beats the diagonal
+  const unsigned h_de = max2(diagonal_score, e);
+  const unsigned f_wins = sub2(h_de, f);  // < 0: F beats both
+  planes.add(slot, f_opens, e_opens, f_wins, e_wins);
+  return max2(h_de, f);
+}
+
+// G threads per two pairs, R query rows per thread (kRowsPerThread with traceback).
+// Profile form: launched with kProfileThreadsPerBlock threads and profile_bytes(letters, R,
+// 2) of dynamic shared memory, the low halves' profiles first.
+template <int G, int R, Substitution kScores, bool kTrace>
 __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring,
                             const int* __restrict__ table_in) {
+  static_assert(!kTrace || R <= kRowsPerThread, "a direction word holds kRowsPerThread rows");
   constexpr bool kUniform = kScores == Substitution::uniform;
   constexpr bool kProfile = kScores == Substitution::profile;
   using Profile = QueryProfile<R>;
@@ -140,6 +218,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     h.query = pairs.residues + pairs.offsets[pairs.query[h.pair]];
     h.target = pairs.residues + pairs.offsets[pairs.target[h.pair]];
     h.best = gap_only_end_score(h.m, h.n, scoring.open, scoring.extend, scoring.free_ends);
+    if constexpr (kTrace) {
+      h.directions = pairs.directions + pairs.direction_offset[member];
+      h.edges = pairs.edges + pairs.edge_offset[member];
+      if (t == 0) write_boundary_edges(h.edges, PairView{h.m, h.n, h.query, h.target}, scoring);
+    }
   }
   const int m = max(half[0].m, half[1].m);
   const int n = max(half[0].n, half[1].n);
@@ -189,7 +272,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
       }
       unsigned h[R];
-      unsigned e[R];        // E of the row's cell in the next column
+      unsigned e[R];        // E of the row's cell in the next column (traceback: this one)
       unsigned codes[R];    // both query codes (uniform), table row offsets (table) or a selector
       int row_codes[2][R];  // profile: each half's query codes
 #pragma unroll
@@ -203,7 +286,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         else
           codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
         h[r] = column0(row0 + r + 1);
-        e[r] = add_max2(h[r], minus_open, floor2);
+        e[r] = kTrace ? floor2 : add_max2(h[r], minus_open, floor2);
       }
       if constexpr (kProfile) {
         profiles[0].build(row_codes[0], table);
@@ -270,6 +353,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           column_low = byte_scores.column_table(static_cast<unsigned>(code_a));
           column_high = byte_scores.column_table(static_cast<unsigned>(code_b));
         }
+        [[maybe_unused]] PackedPlanes planes;  // traceback
         [[maybe_unused]] unsigned profile_low[Profile::W];
         [[maybe_unused]] unsigned profile_high[Profile::W];
         if constexpr (kProfile) {
@@ -292,37 +376,63 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
             substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
                                  table[static_cast<int>(codes[r] >> 16) + code_b]);
           }
-          f = add_max2(f, minus_extend, up_open);
-          const unsigned h_new = add_max2(diagonal, substitution, max2(e[r], f));
-          diagonal = h[r];
-          h[r] = h_new;
-          up_h = h_new;
-          // h - open serves the next row's F and, with E, the next column's E.
-          up_open = add2(h_new, minus_open);
-          e[r] = add_max2(e[r], minus_extend, up_open);
+          if constexpr (kTrace) {
+            const unsigned h_new =
+                packed_trace_cell(r, diagonal, substitution, add2(h[r], minus_open), up_open, e[r],
+                                  f, minus_extend, planes);
+            diagonal = h[r];
+            h[r] = h_new;
+            up_h = h_new;
+            up_open = add2(h_new, minus_open);
+          } else {
+            f = add_max2(f, minus_extend, up_open);
+            const unsigned h_new = add_max2(diagonal, substitution, max2(e[r], f));
+            diagonal = h[r];
+            h[r] = h_new;
+            up_h = h_new;
+            // h - open serves the next row's F and, with E, the next column's E.
+            up_open = add2(h_new, minus_open);
+            e[r] = add_max2(e[r], minus_extend, up_open);
+          }
         }
         out_h = up_h;
         out_f = f;
         out_code = code;
         if (t == G - 1 && pass + 1 < group_passes)
           carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
+        if constexpr (kTrace) {  // the walk back picks the end cell from these edges
+          std::uint64_t words[2];
+          planes.words(words[0], words[1]);
 #pragma unroll
-        for (int k2 = 0; k2 < 2; ++k2) {
-          PackedHalf& hk = half[k2];
-          if (j >= hk.n) continue;
-          if (owns[k2] && target_end_free) {
-            const unsigned v = select_packed(h, slot[k2]);
-            hk.best = max(hk.best, k2 == 0 ? low16(v) : high16(v));
+          for (int k2 = 0; k2 < 2; ++k2) {
+            const PackedHalf& hk = half[k2];
+            if (!hk.active || j >= hk.n || row0 >= hk.m) continue;
+            hk.directions[direction_index(pass, t, j, hk.n, G)] = words[k2];
+            if (owns[k2]) hk.edges[j + 1] = half_value(select_packed(h, slot[k2]), k2);
+            if (j == hk.n - 1) {
+#pragma unroll
+              for (int r = 0; r < R; ++r)
+                if (row0 + r < hk.m) hk.edges[hk.n + 2 + row0 + r] = half_value(h[r], k2);
+            }
           }
-          if (j == hk.n - 1) {
+        } else {
 #pragma unroll
-            for (int r = 0; r < R; ++r)
-              if (query_end_free && row0 + r < hk.m)
-                hk.best = max(hk.best, k2 == 0 ? low16(h[r]) : high16(h[r]));
-            if (owns[k2]) {
+          for (int k2 = 0; k2 < 2; ++k2) {
+            PackedHalf& hk = half[k2];
+            if (j >= hk.n) continue;
+            if (owns[k2] && target_end_free) {
               const unsigned v = select_packed(h, slot[k2]);
-              hk.corner = k2 == 0 ? low16(v) : high16(v);
-              hk.owns_corner = true;
+              hk.best = max(hk.best, half_value(v, k2));
+            }
+            if (j == hk.n - 1) {
+#pragma unroll
+              for (int r = 0; r < R; ++r)
+                if (query_end_free && row0 + r < hk.m) hk.best = max(hk.best, half_value(h[r], k2));
+              if (owns[k2]) {
+                const unsigned v = select_packed(h, slot[k2]);
+                hk.corner = half_value(v, k2);
+                hk.owns_corner = true;
+              }
             }
           }
         }
@@ -334,17 +444,18 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     sweep(std::true_type{});
   else
     sweep(std::false_type{});
-
+  if constexpr (!kTrace) {  // with traceback the walk back writes the scores
 #pragma unroll
-  for (int k = 0; k < 2; ++k) {
-    PackedHalf& hk = half[k];
-    if (ends_free(free_ends)) {
+    for (int k = 0; k < 2; ++k) {
+      PackedHalf& hk = half[k];
+      if (ends_free(free_ends)) {
 #pragma unroll
-      for (int offset = G / 2; offset > 0; offset /= 2)
-        hk.best = max(hk.best, __shfl_xor_sync(kFullMask, hk.best, offset, G));
-      if (hk.active && t == 0) pairs.scores[hk.pair] = hk.best;
-    } else if (hk.active && hk.owns_corner) {
-      pairs.scores[hk.pair] = hk.corner;
+        for (int offset = G / 2; offset > 0; offset /= 2)
+          hk.best = max(hk.best, __shfl_xor_sync(kFullMask, hk.best, offset, G));
+        if (hk.active && t == 0) pairs.scores[hk.pair] = hk.best;
+      } else if (hk.active && hk.owns_corner) {
+        pairs.scores[hk.pair] = hk.corner;
+      }
     }
   }
 }
@@ -353,13 +464,58 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
 // has `longest_query` rows. The warp class picks among a few band heights the one with the
 // least work: (passes) x (rows per thread + the per-column cost of about four rows). So
 // 300-residue proteins take one pass of 320 rows rather than 512, and 1 kb queries two
-// passes of 544 rather than three of 512.
+// passes of 544 rather than three of 512. The traceback form's heights stop at the 16 rows
+// of a direction word; 11 takes queries of 1,025-1,056 rows in three passes of 352 rather
+// than three of 512.
 inline constexpr int kPackedWarpRows[] = {10, 13, 17};
-int packed_rows_per_thread(int length_class, std::uint32_t longest_query);
+inline constexpr int kPackedTraceRows[] = {10, 11, 13, kRowsPerThread};
+int packed_rows_per_thread(int length_class, std::uint32_t longest_query, bool traceback);
 
-// rows: packed_rows_per_thread() of the chunk; pairs that need carried rows have them
-// sized for group x rows per pass.
+// Launches the packed kernel of one length class and scoring form over the chunk's pairs,
+// two to a group (dispatch_length_class picks G and kScores); each launcher file
+// instantiates only its own form. rows: the band height of the chunk
+// (packed_rows_per_thread).
+template <bool kTrace>
+struct PackedLaunch {
+  const DevicePairs& pairs;
+  const DeviceScoring& scoring;
+  const int* table;
+  cudaStream_t stream;
+  int rows;
+
+  template <int G, int R, Substitution kScores>
+  void launch() const {
+    const std::uint64_t groups = (std::uint64_t{pairs.count} + 1) / 2;
+    launch_wavefront<kScores>(packed_wavefront_kernel<G, R, kScores, kTrace>, groups * G,
+                              profile_bytes(scoring.letters, R, 2), stream, pairs, scoring, table);
+  }
+  // The instantiation of heights[k..] whose height is `rows` (the last one otherwise).
+  template <int G, Substitution kScores, const auto& heights, std::size_t k = 0>
+  void launch_height() const {
+    constexpr std::size_t kCount = sizeof heights / sizeof heights[0];
+    if constexpr (k + 1 < kCount) {
+      if (rows != heights[k]) return launch_height<G, kScores, heights, k + 1>();
+    }
+    launch<G, heights[k], kScores>();
+  }
+  template <int G, Substitution kScores>
+  void run() const {
+    if constexpr (G != 32)
+      launch<G, kRowsPerThread, kScores>();
+    else if constexpr (kTrace)
+      launch_height<G, kScores, kPackedTraceRows>();
+    else
+      launch_height<G, kScores, kPackedWarpRows>();
+  }
+};
+
+// Host launchers (cuda_packed_kernels.cu, cuda_packed_traceback_kernels.cu). Pairs that need
+// carried rows have them per group of two, sized for group x rows per pass. The traceback
+// form writes directions and edges only; launch_traceback runs it and the walk back.
 void launch_packed_score(int length_class, Substitution scores, int rows, const DevicePairs& pairs,
                          const DeviceScoring& scoring, const int* table, cudaStream_t stream);
+void launch_packed_directions(int length_class, Substitution scores, int rows,
+                              const DevicePairs& pairs, const DeviceScoring& scoring,
+                              const int* table, cudaStream_t stream);
 
 }  // namespace wg::kernels::align::cuda

@@ -1,7 +1,8 @@
 // Traceback instantiations of the wavefront kernel (4 direction bits per cell), one per
 // length class and scoring form, and their launcher; the walk-back kernel (a warp per
-// pair) follows on the same stream. The block class writes the same direction layout
-// (cuda_block_kernels.cu).
+// pair) follows on the same stream. The block class (cuda_block_kernels.cu) and the
+// packed 16-bit kernel (cuda_packed_traceback_kernels.cu) write the same direction layout.
+#include "kernels/align/cuda_packed.cuh"
 #include "kernels/align/cuda_wavefront.cuh"
 
 namespace wg::kernels::align::cuda {
@@ -24,22 +25,33 @@ __device__ EndCell local_end_cell(const std::int32_t* edges, int m) {
 // residues; one thread alone waits a memory latency per step (the words of a row thread
 // lie `group` words apart, a new cache line at almost every step). The path only moves up
 // and left, so the warp loads the tile ahead of it in one go, a value per lane: the words
-// of two row threads (32 rows) at the 32 columns ending at the current one, and the query
+// of two row threads (2 x `rows` rows) at the 32 columns ending at the current one, and the query
 // and target residues of those rows and columns. Every lane walks the same path, reading
 // the tile with shuffles, and loads the next tile when the path leaves this one: one
 // memory latency per tile (16 to 32 steps) instead of one per step.
 class WalkTile {
  public:
   __device__ WalkTile(const std::uint64_t* directions, const std::uint8_t* query,
-                      const std::uint8_t* target, int m, int n, int group)
-      : directions_(directions), query_(query), target_(target), m_(m), n_(n), group_(group) {
+                      const std::uint8_t* target, int m, int n, int group, int rows, bool local)
+      : directions_(directions),
+        query_(query),
+        target_(target),
+        m_(m),
+        n_(n),
+        group_(group),
+        rows_(rows),
+        local_(local) {
     group_shift_ = __ffs(group) - 1;  // groups are powers of two (length_classes.hpp)
+    // x / rows as a multiply-high: exact for x below 2^32 / rows (2^28 rows and more), and
+    // the walk divides twice per step, where an integer division costs about 20
+    // instructions on its chain of dependent steps.
+    rows_reciprocal_ = 0xffffffffu / static_cast<unsigned>(rows) + 1;
   }
 
   // Whether query residue i equals target residue j (1-based).
   __device__ bool same(int i, int j) {
     cover(i, j);
-    const int query_lane = (top_ + 1) * kRowsPerThread - i;
+    const int query_lane = (top_ + 1) * rows_ - i;
     return __shfl_sync(kFullMask, query_code_, query_lane) ==
            __shfl_sync(kFullMask, target_code_, last_ - (j - 1));
   }
@@ -47,17 +59,17 @@ class WalkTile {
   // Direction bits of cell (i, j).
   __device__ std::uint8_t bits(int i, int j) {
     cover(i, j);
-    const int row_thread = (i - 1) / kRowsPerThread;
+    const int row_thread = row_thread_of(i);
     const std::uint64_t mine = row_thread == top_ ? word_ : word_above_;
     const std::uint64_t word = __shfl_sync(kFullMask, mine, last_ - (j - 1));
-    return static_cast<std::uint8_t>((word >> direction_shift((i - 1) % kRowsPerThread)) & 15u);
+    return direction_bits(word, i - 1 - row_thread * rows_, local_);
   }
 
  private:
   // Loads the tile whose top row thread holds row i and whose last column is j, unless the
   // current tile holds cell (i, j). Every lane calls it with the same cell.
   __device__ void cover(int i, int j) {
-    const int row_thread = (i - 1) / kRowsPerThread;
+    const int row_thread = row_thread_of(i);
     const int column = j - 1;
     if (row_thread <= top_ && row_thread >= top_ - 1 && column <= last_ && column > last_ - 32)
       return;
@@ -67,9 +79,13 @@ class WalkTile {
     const int c = column - lane;
     word_ = c >= 0 ? directions_[index(row_thread, c)] : 0;
     word_above_ = c >= 0 && row_thread > 0 ? directions_[index(row_thread - 1, c)] : 0;
-    const int row = (row_thread + 1) * kRowsPerThread - 1 - lane;  // 0-based query residue
+    const int row = (row_thread + 1) * rows_ - 1 - lane;  // 0-based query residue
     query_code_ = row >= 0 && row < m_ ? query_[row] : 0;
     target_code_ = c >= 0 ? target_[c] : 0;
+  }
+  // The row thread that holds row i (1-based).
+  __device__ int row_thread_of(int i) const {
+    return static_cast<int>(__umulhi(static_cast<unsigned>(i - 1), rows_reciprocal_));
   }
   __device__ std::uint64_t index(int row_thread, int column) const {
     return direction_index(row_thread >> group_shift_, row_thread & (group_ - 1), column, n_,
@@ -82,19 +98,22 @@ class WalkTile {
   int m_;
   int n_;
   int group_;
+  int rows_;  // rows per row thread (kRowsPerThread, or the packed kernel's band height)
+  bool local_;
   int group_shift_ = 0;
+  unsigned rows_reciprocal_ = 0;
   int top_ = -2;  // the tile: row threads top_ - 1 and top_, columns last_ - 31 .. last_
   int last_ = -1;
   std::uint64_t word_ = 0;        // lane l: row thread top_ at column last_ - l
   std::uint64_t word_above_ = 0;  // lane l: row thread top_ - 1 at column last_ - l
-  unsigned query_code_ = 0;       // lane l: query residue (top_ + 1) x R - l (1-based)
+  unsigned query_code_ = 0;       // lane l: query residue (top_ + 1) x rows_ - l (1-based)
   unsigned target_code_ = 0;      // lane l: target residue last_ + 1 - l (1-based)
 };
 
 // One warp per pair: end cell, score, the operations from the end back to the start, and
 // the aligned region; lane 0 writes them.
 __global__ void __launch_bounds__(kThreadsPerBlock)
-    traceback_kernel(DevicePairs pairs, DeviceScoring scoring, int group) {
+    traceback_kernel(DevicePairs pairs, DeviceScoring scoring, int group, int rows) {
   const unsigned member = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
   if (member >= pairs.count) return;  // whole warps
   const bool writer = threadIdx.x % 32 == 0;
@@ -111,7 +130,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
                                           m, n, scoring.free_ends, [&](int j) { return edges[j]; },
                                           [&](int i) { return edges[n + 1 + i]; });
   if (writer) pairs.scores[p] = end.score;
-  WalkTile tile(directions, query, target, m, n, group);
+  WalkTile tile(directions, query, target, m, n, group, rows, scoring.local);
   std::uint32_t count = 0;
   const AlignedRegion region = trace_back(
       end, scoring.free_ends, scoring.local, [&](int i, int j) { return tile.same(i, j); },
@@ -128,18 +147,22 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 
 }  // namespace
 
-void launch_traceback(int length_class, Substitution scores, const DevicePairs& pairs,
-                      const DeviceScoring& scoring, const int* table, cudaStream_t stream) {
+void launch_traceback(int length_class, Substitution scores, int packed_rows,
+                      const DevicePairs& pairs, const DeviceScoring& scoring, const int* table,
+                      cudaStream_t stream) {
   if (pairs.count == 0) return;
   if (kLengthClasses[length_class].warps > 1)
     launch_block_wavefront(true, scores == Substitution::uniform, pairs, scoring, table, stream);
+  else if (packed_rows > 0)
+    launch_packed_directions(length_class, scores, packed_rows, pairs, scoring, table, stream);
   else
     dispatch_length_class(length_class, scores,
                           WavefrontLaunch<true>{pairs, scoring, table, stream});
   const auto blocks = static_cast<unsigned>(
       (std::uint64_t{pairs.count} * 32 + kThreadsPerBlock - 1) / kThreadsPerBlock);
-  traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(pairs, scoring,
-                                                            kLengthClasses[length_class].group);
+  traceback_kernel<<<blocks, kThreadsPerBlock, 0, stream>>>(
+      pairs, scoring, kLengthClasses[length_class].group,
+      packed_rows > 0 ? packed_rows : kRowsPerThread);
 }
 
 }  // namespace wg::kernels::align::cuda

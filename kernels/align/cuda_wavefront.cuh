@@ -93,20 +93,52 @@ __device__ __forceinline__ unsigned warp_max(unsigned v) {
 #endif
 }
 
+// A traceback step's direction word: the 4 direction bits of each of a thread's
+// kRowsPerThread rows at one column, as four 16-bit planes (bits 48-63 extend-F, 32-47
+// extend-E, 16-31 from-F, 0-15 from-E), register slot s at bit 15 - s of each plane. Planes
+// let every writer build its word with one instruction per bit: the 32-bit kernel shifts
+// a sign into each plane (DirectionPlanes), the packed kernel ORs sign bytes of both its
+// pairs into place (cuda_packed.cuh).
+static_assert(kRowsPerThread == 16, "a step's direction bits fill four 16-bit planes");
+struct DirectionPlanes {
+  unsigned extend_f = 0;
+  unsigned extend_e = 0;
+  unsigned from_f = 0;
+  unsigned from_e = 0;
+  // Each plane has taken exactly kRowsPerThread bits, so nothing lies above bit 15.
+  __device__ std::uint64_t word() const {
+    return static_cast<std::uint64_t>(extend_f << 16 | extend_e) << 32 | (from_f << 16 | from_e);
+  }
+};
+
+// The DirectionBits of register slot `slot` in a step's word. The planes are in
+// DirectionBits order (from-E 1, from-F 2, extend-E 4, extend-F 8), so one shift brings the
+// slot's bit of every plane 16 apart and a few masks gather them. The packed kernel stores
+// "E beats the diagonal" in the from-E plane whether or not F beats both, so from-E counts
+// only without from-F, except in local alignment (32-bit kernels only), where both bits
+// set mean kFromZero.
+__device__ __forceinline__ std::uint8_t direction_bits(std::uint64_t word, int slot, bool local) {
+  const std::uint64_t at = word >> (kRowsPerThread - 1 - slot);
+  const auto low = static_cast<unsigned>(at);
+  const auto high = static_cast<unsigned>(at >> 32);
+  unsigned bits = (low & 1u) | ((low >> 15) & 2u) | ((high << 2) & 4u) | ((high >> 13) & 8u);
+  if (!local) bits &= ~(bits >> 1 & 1u);
+  return static_cast<std::uint8_t>(bits);
+}
+
 // Direction bits of one row of a traceback step, the cell gotoh_cell computes (same
 // scores, same bits), written for the GPU: every choice is the sign of a difference, and
-// push_sign shifts that sign into the word being built, so a cell costs its maxima (DPX),
-// one difference per choice and one funnel shift per bit instead of compare-and-select
-// chains (26 instructions per cell before, about 17 now). h_left_open and up_open are H - open of
-// the cells to the left and above; e and f are updated in place; `word` receives
-// extend-F, extend-E, from-F and from-E, in that order, so that the 4 bits read back
-// as DirectionBits (direction_shift).
-__device__ __forceinline__ unsigned push_sign(unsigned word, int difference) {
-  return __funnelshift_l(static_cast<unsigned>(difference), word, 1);
+// push_sign shifts that sign into its plane, so a cell costs its maxima (DPX), one
+// difference per choice and one funnel shift per bit instead of compare-and-select chains
+// (26 instructions per cell before, about 17 now). h_left_open and up_open are H - open of
+// the cells to the left and above; e and f are updated in place.
+__device__ __forceinline__ unsigned push_sign(unsigned plane, int difference) {
+  return __funnelshift_l(static_cast<unsigned>(difference), plane, 1);
 }
 template <bool kLocal>
 __device__ __forceinline__ int trace_cell(int diagonal, int substitution, int h_left_open,
-                                          int up_open, int& e, int& f, int extend, unsigned& word) {
+                                          int up_open, int& e, int& f, int extend,
+                                          DirectionPlanes& planes) {
   const int extend_e = h_left_open - e + (extend - 1);  // < 0: E extends (ties too)
   e = add_max(e, -extend, h_left_open);
   const int extend_f = up_open - f + (extend - 1);  // < 0: F extends
@@ -122,18 +154,11 @@ __device__ __forceinline__ int trace_cell(int diagonal, int substitution, int h_
     f_wins |= zero;
     h = max(h, 0);
   }
-  word = push_sign(word, extend_f);
-  word = push_sign(word, extend_e);
-  word = push_sign(word, f_wins);
-  word = push_sign(word, from_e);
+  planes.extend_f = push_sign(planes.extend_f, extend_f);
+  planes.extend_e = push_sign(planes.extend_e, extend_e);
+  planes.from_f = push_sign(planes.from_f, f_wins);
+  planes.from_e = push_sign(planes.from_e, from_e);
   return h;
-}
-
-// Where the 4 direction bits of register slot `slot` (row row0 + slot + 1) lie in its
-// step's word: trace_cell pushes slot 0 first, so it ends up in the top nibble.
-static_assert(kRowsPerThread * 4 == 64, "a step's direction bits fill one 64-bit word");
-__host__ __device__ constexpr int direction_shift(int slot) {
-  return 4 * (kRowsPerThread - 1 - slot);
 }
 
 // Where a step's direction word goes in a pair's directions: step-major within a band,
@@ -147,10 +172,10 @@ __host__ __device__ constexpr std::uint64_t direction_index(int band, int t, int
              static_cast<unsigned>(G) +
          static_cast<unsigned>(t);
 }
-// Words a pair of m x n cells needs with groups of G threads: whole bands.
-__host__ __device__ constexpr std::uint64_t direction_words(std::uint32_t m, std::uint32_t n,
-                                                            int G) {
-  const std::uint64_t rows_per_band = static_cast<std::uint64_t>(G) * kRowsPerThread;
+// Words a pair of m x n cells needs with groups of G threads of R rows: whole bands.
+__host__ __device__ constexpr std::uint64_t direction_words(std::uint32_t m, std::uint32_t n, int G,
+                                                            int R = kRowsPerThread) {
+  const std::uint64_t rows_per_band = static_cast<std::uint64_t>(G) * R;
   return (m + rows_per_band - 1) / rows_per_band * (n + G - 1) * G;
 }
 
@@ -297,8 +322,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     int diagonal = diagonal_top;
     diagonal_top = up_h;
     int up_open = up_h - open;
-    unsigned word_top = 0;  // kTrace: direction bits of slots 0..R/2-1, then the rest
-    unsigned word_bottom = 0;
+    [[maybe_unused]] DirectionPlanes planes;  // kTrace
     [[maybe_unused]] unsigned column[QueryProfile<R>::W];
     if constexpr (kScores == Substitution::profile) profile.column(code, column);
 #pragma unroll
@@ -313,7 +337,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
       int h_new;
       if constexpr (kTrace) {
         h_new = trace_cell<kLocal>(diagonal, substitution, h[r] - open, up_open, e[r], f, extend,
-                                   r < R / 2 ? word_top : word_bottom);
+                                   planes);
         up_open = h_new - open;
         if (kLocal && row0 + r < m && better_local_end(h_new, row0 + r + 1, j + 1, local_end))
           local_end = EndCell{h_new, row0 + r + 1, j + 1};
@@ -333,9 +357,7 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     out_f = f;
     out_code = code;
     if (t == G - 1) rows.store(j, out_h, out_f);
-    if (kTrace && row0 < m)
-      directions[direction_index(band, t, j, n, G)] =
-          (static_cast<std::uint64_t>(word_top) << 32) | word_bottom;
+    if (kTrace && row0 < m) directions[direction_index(band, t, j, n, G)] = planes.word();
     if constexpr (kLocal) continue;  // local ends: tracked per cell above
     if (owns_last_row && (target_end_free || kTrace)) {
       const int v = select_row(h, last_slot);
@@ -488,11 +510,14 @@ struct WavefrontLaunch {
 };
 
 // Host launchers (cuda_score_kernels.cu, cuda_traceback_kernels.cu, and for the block
-// class cuda_block_kernels.cu, which never takes the profile form).
+// class cuda_block_kernels.cu, which never takes the profile form). launch_traceback's
+// `packed_rows`: 0, or the chunk's pairs go two to a register with bands of this many rows
+// per thread (cuda_packed.cuh), carried rows per group.
 void launch_score(int length_class, Substitution scores, const DevicePairs& pairs,
                   const DeviceScoring& scoring, const int* table, cudaStream_t stream);
-void launch_traceback(int length_class, Substitution scores, const DevicePairs& pairs,
-                      const DeviceScoring& scoring, const int* table, cudaStream_t stream);
+void launch_traceback(int length_class, Substitution scores, int packed_rows,
+                      const DevicePairs& pairs, const DeviceScoring& scoring, const int* table,
+                      cudaStream_t stream);
 void launch_block_wavefront(bool traceback, bool uniform, const DevicePairs& pairs,
                             const DeviceScoring& scoring, const int* table, cudaStream_t stream);
 

@@ -98,8 +98,8 @@ void add_align_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--report", options->report, "Write a JSON report to this file");
   command->add_flag("!--no-packed-scores", options->packed_scores,
-                    "GPUs: keep 32-bit scores (default: two pairs per register in 16 bits "
-                    "whenever their scores provably fit)");
+                    "GPUs: keep 32-bit scores (default: global and semi-global pairs run two "
+                    "per register in 16 bits whenever their scores provably fit)");
   command->add_option("--batch-cells", options->batch_cells,
                       "Matrix cells per batch handed to a worker (default: per backend)");
   command

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstring>
 #include <random>
+#include <string>
 
 #include "kernels/align/aligner.hpp"
 #include "kernels/align/length_classes.hpp"
@@ -33,8 +34,9 @@ std::vector<std::uint32_t> boundary_lengths() {
       lengths.push_back(d);
   }
   for (const std::uint32_t d : {300u, 700u, 1000u, 1500u, 2100u}) lengths.push_back(d);
-  // Band edges of the packed warp class's 10, 13 and 17 rows per thread (cuda_packed.cuh).
-  for (const std::uint32_t d : {320u, 416u, 544u})
+  // Band edges of the packed warp class's 10, 13 and 17 rows per thread, and of the
+  // traceback form's 11 (cuda_packed.cuh).
+  for (const std::uint32_t d : {320u, 352u, 416u, 544u, 1056u})
     for (const std::uint32_t e : {d - 1, d, d + 1}) lengths.push_back(e);
   return lengths;
 }
@@ -256,8 +258,9 @@ TestBatch many_long_queries(Alphabet alphabet, std::mt19937& rng) {
   return batch;
 }
 
-// Every scheme, score-only (32-bit and packed 16-bit) and with traceback: the GPU gives
-// the host kernel's scores and CIGAR strings on every pair that make_batch draws.
+// Every scheme, score-only and with traceback, each on 32-bit and on packed 16-bit scores:
+// the GPU gives the host kernel's scores and CIGAR strings on every pair that make_batch
+// draws.
 template <typename MakeBatch>
 void expect_gpu_matches_host(const MakeBatch& make_batch) {
   std::unique_ptr<kernels::align::Aligner> gpus[] = {kernels::align::make_cuda_aligner(0, false),
@@ -270,7 +273,8 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
     const kernels::align::PairBatch& batch = made.view();
     for (const bool traceback : {false, true})
       for (int packed = 0; packed < 2; ++packed) {
-        if (traceback && packed) continue;  // traceback always runs on 32-bit scores
+        const std::string form = std::string(packed ? " packed 16-bit" : " 32-bit") +
+                                 (traceback ? " traceback" : " score-only");
         std::vector<kernels::align::PairResult> expected;
         std::vector<kernels::align::PairResult> got;
         host->align(batch, scoring.kernel, traceback, expected);
@@ -286,12 +290,8 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
               region(got[p]) == region(expected[p]))
             continue;
           if (++mismatches > 10) continue;
-          ADD_FAILURE() << scoring.description
-                        << (traceback ? " traceback"
-                            : packed  ? " packed 16-bit"
-                                      : " score-only")
-                        << ": pair " << p << " (" << batch.query_length(p) << " x "
-                        << batch.target_length(p) << ", class "
+          ADD_FAILURE() << scoring.description << form << ": pair " << p << " ("
+                        << batch.query_length(p) << " x " << batch.target_length(p) << ", class "
                         << kernels::align::kLengthClasses[kernels::align::length_class_of(
                                                               batch.query_length(p))]
                                .name
@@ -302,10 +302,7 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
                         << expected[p].query_begin << "-" << expected[p].query_end << "/"
                         << expected[p].target_begin << "-" << expected[p].target_end << ")";
         }
-        EXPECT_EQ(mismatches, 0) << scoring.description
-                                 << (traceback ? " traceback"
-                                     : packed  ? " packed 16-bit"
-                                               : " score-only");
+        EXPECT_EQ(mismatches, 0) << scoring.description << form;
       }
   }
 }
