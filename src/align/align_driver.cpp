@@ -338,9 +338,10 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
         "to finish",
         sink->written(), options.output, pending, pending_results_path(options.output));
   } else {
-    if (!sink->complete()) discard_output(options, resuming);
-    WG_REQUIRE(sink->complete(), "internal error: {} of {} results written", sink->written(),
-               plan.size());
+    if (!sink->complete()) {  // no half-written output, even after a bug
+      discard_output(options, resuming);
+      fail("internal error: {} of {} results written", sink->written(), plan.size());
+    }
     writer.commit();
     if (to_file) {
       remove_job_record(options.output);
