@@ -1,9 +1,10 @@
 // The GPU backend: uploads a batch's sequence pool once, straight from the pinned buffer
 // the batch was packed into (residue_buffer), groups its pairs by length class, and runs
 // chunks of each class alternately on two streams with pinned staging buffers, so one
-// chunk's copies overlap the other's kernels. Two aligners share a GPU (each on its own
-// thread and streams): one packs and uploads its next batch while the other computes. Chunks are
-// sized from the GPU's free memory (scratch for carried rows and, with traceback, direction bits).
+// chunk's copies overlap the other's kernels. Two or three aligners share a GPU (each on
+// its own thread and streams; align_driver.cpp): some pack and upload their next batch
+// while another computes. Chunks are sized from the GPU's free memory (scratch for carried
+// rows and, with traceback, direction bits).
 // Global and semi-global pairs whose scores fit in 16 bits go two to a register
 // (cuda_packed.cuh), score-only and with traceback.
 // Substitution matrices are looked up in a query profile (cuda_query_profile.cuh). Pairs

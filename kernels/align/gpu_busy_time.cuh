@@ -1,9 +1,9 @@
 // The time a GPU spends in the kernels of this process's aligners, each instant counted
-// once. Two aligners share a GPU (one prepares its next batch while the other computes),
-// so their batches' kernel spans overlap and summing the spans would count the overlap
-// twice, understating kernel throughput. Every aligner adds its batch spans here and is
-// credited only with the part that no span added before covered: the aligners' kernel
-// seconds then add up to the GPU's busy time.
+// once. Two or three aligners share a GPU (some prepare their next batch while another
+// computes), so their batches' kernel spans overlap and summing the spans would count the
+// overlap twice, understating kernel throughput. Every aligner adds its batch spans here
+// and is credited only with the part that no span added before covered: the aligners'
+// kernel seconds then add up to the GPU's busy time.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -67,9 +67,15 @@ std::size_t window_pairs(std::uint64_t pairs) {
   return static_cast<std::size_t>(std::clamp(share, kMinWindowPairs, kMaxWindowPairs));
 }
 
-// Aligners per GPU: two independent ones overlap one's host-side preparation and copies
-// with the other's kernels. The host backend has one (it spreads over cores with OpenMP).
-constexpr int kAlignersPerGpu = 2;
+// Aligners per GPU: independent ones overlap one's host-side preparation and copies with
+// the others' kernels. Score-only batches spend as long being packed as in the kernels,
+// or longer, so with two the GPU waited whenever both were packing; a third raised DNA and
+// protein pairs end to end by 13% on one H200 (docs/PERFORMANCE.md, "Three aligners per
+// GPU"). With traceback the host also builds CIGAR strings and output lines, and a third
+// aligner took cores from that (SAM output 7-12% slower). The host backend has one (it
+// spreads over cores with OpenMP).
+constexpr int kAlignersPerGpuScoreOnly = 3;
+constexpr int kAlignersPerGpuTraceback = 2;
 
 // Smallest batch worth its overhead, unless the worker's capacity is smaller. A host
 // thread aligns kHostLanes pairs at a time and needs a few such groups to balance: 32 Mcells
@@ -98,7 +104,8 @@ struct RankStats {
 
 // The host backend when asked for or when this rank has no GPU; else its bound GPU.
 std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
-    MPI_Comm comm, const std::string& backend, bool packed, std::uint64_t traceback_memory) {
+    MPI_Comm comm, const std::string& backend, bool packed, bool traceback,
+    std::uint64_t traceback_memory) {
   const comm::DeviceBinding binding =
       comm::bind_and_report_devices(comm, backend == "host" ? 0 : 1);
   std::vector<std::unique_ptr<kernels::align::Aligner>> aligners;
@@ -108,7 +115,8 @@ std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
     aligners.push_back(kernels::align::make_host_aligner(traceback_memory));
     return aligners;
   }
-  for (int k = 0; k < kAlignersPerGpu; ++k)
+  const int per_gpu = traceback ? kAlignersPerGpuTraceback : kAlignersPerGpuScoreOnly;
+  for (int k = 0; k < per_gpu; ++k)
     aligners.push_back(kernels::align::make_cuda_aligner(binding.devices.front(), packed, 0,
                                                          /*first_on_gpu=*/k == 0));
   return aligners;
@@ -455,8 +463,8 @@ int run_align(const AlignOptions& given) {
   });
   const double load_seconds = seconds_since(load_start);
 
-  const auto aligners =
-      make_aligners(comm, options.backend, options.packed_scores, options.traceback_memory);
+  const auto aligners = make_aligners(comm, options.backend, options.packed_scores,
+                                      options.traceback, options.traceback_memory);
   // Buffers for the largest batch now, not while the first batch waits for them (pinning
   // host memory runs at a few GB/s).
   for (const auto& aligner : aligners) aligner->residue_buffer(setup.largest_pool);

@@ -11,8 +11,8 @@ namespace wg::align {
 namespace {
 
 // Batches with more residues than this are packed on several threads: all of the rank's
-// (two aligners packing at once share them; capping each at half was slower, since most
-// of the time one packs while the other's batch is on the GPU).
+// (aligners packing at once share them; capping each at a share was slower, since most
+// of the time one packs while another's batch is on the GPU).
 constexpr std::uint64_t kParallelPackResidues = std::uint64_t{1} << 20;
 
 }  // namespace
