@@ -427,25 +427,24 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
                       : kRowsPerThread;
       };
       // Packed pairs count twice their own needs: a bound for the pair they share with.
-      auto bytes_of = [&](std::uint32_t p) {
-        return needs_of(batch.query_length(p), batch.target_length(p), c, traceback, rows_of(p))
-                   .bytes() *
+      auto bytes_of = [&](std::uint32_t p, int rows) {
+        return needs_of(batch.query_length(p), batch.target_length(p), c, traceback, rows).bytes() *
                (packed ? 2 : 1);
       };
       while (first < members.size()) {
         const std::uint32_t p = members[first];
-        if (bytes_of(p) > budget) {
+        const int rows = rows_of(p);
+        if (bytes_of(p, rows) > budget) {
           on_host.push_back(p);
           ++first;
           continue;
         }
         std::uint64_t bytes = 0;
         std::size_t count = 0;
-        const int rows = rows_of(members[first]);
         while (first + count < members.size() && count < kMaxChunkPairs) {
           const std::uint32_t p = members[first + count];
           if (count > 0 && rows_of(p) != rows) break;
-          const std::uint64_t more = bytes_of(p);
+          const std::uint64_t more = bytes_of(p, rows);
           if (count > 0 && bytes + more > budget) break;
           bytes += more;
           ++count;

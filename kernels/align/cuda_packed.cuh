@@ -180,7 +180,8 @@ __device__ __forceinline__ unsigned packed_trace_cell(int slot, unsigned diagona
   return max2(h_de, f);
 }
 
-// G threads per two pairs, R query rows per thread (kRowsPerThread with traceback).
+// G threads per two pairs, R query rows per thread (with traceback at most kRowsPerThread,
+// the rows of a direction word).
 // Profile form: launched with kProfileThreadsPerBlock threads and profile_bytes(letters, R,
 // 2) of dynamic shared memory, the low halves' profiles first.
 template <int G, int R, Substitution kScores, bool kTrace>
