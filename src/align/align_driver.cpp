@@ -32,6 +32,7 @@
 #include "src/align/job_setup.hpp"
 #include "src/align/ordered_results.hpp"
 #include "src/align/pending_results.hpp"
+#include "src/align/residue_encoder.hpp"
 #include "src/align/result_format.hpp"
 #include "src/align/result_stream.hpp"
 #include "src/align/result_top.hpp"

@@ -14,22 +14,12 @@ namespace {
 // (aligners packing at once share them; capping each at a share was slower, since most
 // of the time one packs while another's batch is on the GPU).
 constexpr std::uint64_t kParallelPackResidues = std::uint64_t{1} << 20;
+// How much of a record prefetch() loads: the hardware prefetcher follows longer ones once
+// they are being read.
+constexpr std::uint64_t kPrefetchBytes = 4096;
+constexpr std::uint64_t kCacheLine = 64;
 
 }  // namespace
-
-std::vector<std::int8_t> letter_codes(Alphabet alphabet, const std::vector<bool>& allowed) {
-  std::vector<std::int8_t> codes(256, kNoCode);
-  for (int byte = 0; byte < 256; ++byte) {
-    const auto c = static_cast<unsigned char>(byte);
-    if (is_blank(c)) {
-      codes[c] = kBlankByte;
-      continue;
-    }
-    const std::int8_t code = residue_code(alphabet, static_cast<char>(c));
-    if (code != kNoCode && allowed[static_cast<std::size_t>(code)]) codes[c] = code;
-  }
-  return codes;
-}
 
 EncodedSequences::EncodedSequences(const std::vector<Sequence>& queries,
                                    const std::vector<Sequence>& targets)
@@ -44,8 +34,8 @@ void EncodedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {
 }
 
 IndexedSequences::IndexedSequences(const std::vector<FastaIndex>& files,
-                                   std::vector<std::int8_t> codes, std::string alphabet)
-    : files_(files), codes_(std::move(codes)), alphabet_(std::move(alphabet)) {
+                                   const std::vector<std::int8_t>& codes, std::string alphabet)
+    : files_(files), encoder_(codes), alphabet_(std::move(alphabet)) {
   for (const FastaIndex& index : files_) {
     maps_.push_back(std::make_unique<MappedFile>(index.path));
     WG_REQUIRE(maps_.back()->size() == index.file_size,
@@ -54,25 +44,29 @@ IndexedSequences::IndexedSequences(const std::vector<FastaIndex>& files,
   }
 }
 
+std::pair<std::size_t, std::size_t> IndexedSequences::locate(std::uint32_t key) const {
+  if (files_.size() > 1 && key >= files_[0].records()) return {1, key - files_[0].records()};
+  return {0, key};
+}
+
+void IndexedSequences::prefetch(std::uint32_t key) const {
+  const auto [f, r] = locate(key);
+  const FastaIndex& index = files_[f];
+  const char* data = maps_[f]->data();
+  const std::uint64_t end = std::min(index.starts[r + 1], index.starts[r] + kPrefetchBytes);
+  for (std::uint64_t at = index.starts[r]; at < end; at += kCacheLine)
+    __builtin_prefetch(data + at);
+}
+
 void IndexedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {
-  std::size_t f = 0;
-  std::size_t r = key;
-  if (files_.size() > 1 && r >= files_[0].records()) {
-    r -= files_[0].records();
-    f = 1;
-  }
+  const auto [f, r] = locate(key);
   const FastaIndex& index = files_[f];
   const MappedFile& file = *maps_[f];
   const std::string_view text = residue_text(index, file, r);
-  std::uint8_t* out = dest;
-  for (const char letter : text) {
-    const std::int8_t code = codes_[static_cast<unsigned char>(letter)];
-    if (code >= 0)
-      *out++ = static_cast<std::uint8_t>(code);
-    else if (code != kBlankByte)
-      bad_letter(index, file, r, letter, static_cast<std::uint64_t>(out - dest) + 1);
-  }
-  WG_REQUIRE(static_cast<std::uint64_t>(out - dest) == index.lengths[r],
+  const ResidueEncoder::Encoded encoded = encoder_.encode(text, dest, index.lengths[r]);
+  if (encoded.bad_letter != nullptr)
+    bad_letter(index, file, r, *encoded.bad_letter, encoded.residues + 1);
+  WG_REQUIRE(!encoded.overflow && encoded.residues == index.lengths[r],
              "{}: record {} (line {}) changed while it was being aligned", index.path, r + 1,
              index.lines[r]);
 }

@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "comm/align/messages.hpp"
@@ -16,13 +17,9 @@
 #include "src/align/fasta.hpp"
 #include "src/align/fasta_index.hpp"
 #include "src/align/mapped_file.hpp"
+#include "src/align/residue_encoder.hpp"
 
 namespace wg::align {
-
-// Per input byte: its residue code, kBlankByte (skipped) or kNoCode (a letter the scoring
-// cannot score: an error naming where it is).
-inline constexpr std::int8_t kBlankByte = -2;
-std::vector<std::int8_t> letter_codes(Alphabet alphabet, const std::vector<bool>& allowed);
 
 class SequenceStore {
  public:
@@ -30,6 +27,9 @@ class SequenceStore {
   // Writes the codes of sequence `key` to dest, which has room for its length. Throws
   // wg::Error naming the file, record, line and position of a letter it cannot score.
   virtual void copy(std::uint32_t key, std::uint8_t* dest) const = 0;
+  // Starts loading what copy(key) will read, so that packing the next sequence does not
+  // wait on memory (records of a batch lie all over the file).
+  virtual void prefetch(std::uint32_t /*key*/) const {}
 };
 
 // Sequences held in memory, already encoded (rank 0, inputs that cannot be indexed).
@@ -51,17 +51,20 @@ class IndexedSequences final : public SequenceStore {
  public:
   // One index per input file: the queries' file, then the targets' unless they are the
   // queries. codes: letter_codes() of the job; alphabet names it in messages.
-  IndexedSequences(const std::vector<FastaIndex>& files, std::vector<std::int8_t> codes,
+  IndexedSequences(const std::vector<FastaIndex>& files, const std::vector<std::int8_t>& codes,
                    std::string alphabet);
   void copy(std::uint32_t key, std::uint8_t* dest) const override;
+  void prefetch(std::uint32_t key) const override;
 
  private:
+  // The file (0: queries, 1: targets) and record of a key.
+  std::pair<std::size_t, std::size_t> locate(std::uint32_t key) const;
   [[noreturn]] void bad_letter(const FastaIndex& index, const MappedFile& file, std::size_t r,
                                char letter, std::uint64_t position) const;
 
   const std::vector<FastaIndex>& files_;
   std::vector<std::unique_ptr<MappedFile>> maps_;
-  std::vector<std::int8_t> codes_;
+  ResidueEncoder encoder_;
   std::string alphabet_;
 };
 
@@ -75,6 +78,7 @@ void copy_sequences(const SequenceStore& store, std::int64_t count, int threads,
   std::exception_ptr error;
 #pragma omp parallel for schedule(dynamic, 64) num_threads(threads) if (threads > 1)
   for (std::int64_t k = 0; k < count; ++k) {
+    if (k + 1 < count) store.prefetch(key(k + 1));
     try {
       store.copy(key(k), dest(k));
     } catch (...) {
