@@ -36,6 +36,18 @@ class Aligner {
     return host_residues_.data();
   }
 
+  // The largest batch the job can hand over, so that a backend allocates its buffers
+  // before the dispatch rather than while its first batch waits (pinning host memory runs
+  // at a few GB/s, and aligners sharing a GPU allocate one after the other). A larger
+  // batch still works: buffers grow when they must.
+  struct BatchLimits {
+    std::size_t residues = 0;  // residue pool
+    std::size_t pairs = 0;
+  };
+  virtual void prepare(const BatchLimits& limits, bool /*traceback*/) {
+    residue_buffer(limits.residues);
+  }
+
  private:
   std::vector<std::uint8_t> host_residues_;
 };

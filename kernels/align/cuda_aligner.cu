@@ -27,6 +27,12 @@ namespace {
 constexpr int kSlots = 2;
 constexpr std::uint32_t kMaxChunkPairs = 1u << 22;
 
+// Staging of a batch's small arrays (upload_pool): offsets and lengths per sequence, query
+// and target slots per pair, the scoring table, each array's start rounded up to 8 bytes.
+std::size_t staging_bytes(std::size_t sequences, std::size_t pairs) {
+  return sequences * 12 + pairs * 8 + sizeof(KernelScoring::table) + 64;
+}
+
 // Scratch and staging of one stream.
 struct Slot {
   cudaStream_t stream = nullptr;
@@ -166,6 +172,7 @@ class CudaAligner final : public Aligner {
     residues_.reserve(bytes);
     return packed_residues_.reserve(bytes);
   }
+  void prepare(const BatchLimits& limits, bool traceback) override;
 
  private:
   void upload_pool(const PairBatch& batch, const KernelScoring& scoring);
@@ -206,6 +213,34 @@ class CudaAligner final : public Aligner {
   double transfer_seconds_ = 0;
 };
 
+// Sizes every per-pair array as a batch of limits.pairs pairs (with up to two sequences
+// each) in one chunk would; the direction bits and operations of traceback, sized by the
+// cells of each chunk, still grow on demand.
+void CudaAligner::prepare(const BatchLimits& limits, bool traceback) {
+  residue_buffer(limits.residues);
+  const std::size_t pairs = limits.pairs;
+  const std::size_t sequences = 2 * pairs;
+  staging_.reserve(staging_bytes(sequences, pairs));
+  offsets_.reserve(sequences);
+  lengths_.reserve(sequences);
+  query_.reserve(pairs);
+  target_.reserve(pairs);
+  table_.reserve(kAlphabetSlots * kAlphabetSlots);
+  scores_.reserve(pairs);
+  host_scores_.reserve(pairs);
+  for (Slot& slot : slots_) {
+    slot.members.reserve(pairs);
+    slot.offsets.reserve(4 * pairs);
+    slot.host_members.reserve(pairs);
+    slot.host_offsets.reserve(4 * pairs);
+    if (!traceback) continue;
+    slot.op_counts.reserve(pairs);
+    slot.regions.reserve(pairs);
+    slot.host_op_counts.reserve(pairs);
+    slot.host_regions.reserve(pairs);
+  }
+}
+
 template <typename T>
 void stage_and_copy(DeviceBuffer<T>& device, const std::vector<T>& host, std::uint8_t* staging,
                     cudaStream_t stream) {
@@ -223,9 +258,7 @@ void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scori
   const std::size_t residues = batch.pool_size();
   CUDA_CHECK(cudaMemcpyAsync(residues_.reserve(residues), batch.residues, residues,
                              cudaMemcpyHostToDevice, stream));
-  const std::size_t bytes = batch.offsets.size() * 8 + batch.lengths.size() * 4 +
-                            batch.query.size() * 8 + sizeof scoring.table;
-  std::uint8_t* staging = staging_.reserve(bytes + 64);
+  std::uint8_t* staging = staging_.reserve(staging_bytes(batch.offsets.size(), batch.query.size()));
   std::size_t at = 0;
   auto put = [&](auto& device, const auto& host) {
     stage_and_copy(device, host, staging + at, stream);

@@ -150,6 +150,7 @@ JobSetup job_setup(const AlignInput& input) {
   if (!input.targets_are_queries)
     for (const std::uint64_t length : input.target_lengths()) residues += length;
   setup.largest_pool = BatchSource::largest_pool(residues, longest_pair(input));
+  setup.largest_batch_pairs = window_pairs(input.plan->size());
   return setup;
 }
 
@@ -466,9 +467,8 @@ int run_align(const AlignOptions& given) {
 
   const auto aligners = make_aligners(comm, options.backend, options.packed_scores,
                                       options.traceback, options.traceback_memory);
-  // Buffers for the largest batch now, not while the first batch waits for them (pinning
-  // host memory runs at a few GB/s).
-  for (const auto& aligner : aligners) aligner->residue_buffer(setup.largest_pool);
+  for (const auto& aligner : aligners)
+    aligner->prepare({setup.largest_pool, setup.largest_batch_pairs}, options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());

@@ -34,12 +34,14 @@ struct JobSetup {
   std::vector<std::int8_t> letter_codes;  // letter_codes() of the alphabet and scoring
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
   std::uint64_t targets = 0;              // with --top: pair id / targets is the pair's query
-  std::uint64_t largest_pool = 0;         // residues of the largest batch: aligners' buffers are
-                                          // sized for it before the dispatch
+  // The largest batch, for which the aligners size their buffers before the dispatch: its
+  // residues, and its pairs (a batch never spans two windows of output order).
+  std::uint64_t largest_pool = 0;
+  std::uint64_t largest_batch_pairs = 0;
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar& scoring& alphabet& letter_codes& files& targets& largest_pool;
+    ar& scoring& alphabet& letter_codes& files& targets& largest_pool& largest_batch_pairs;
   }
 };
 
