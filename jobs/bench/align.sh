@@ -8,7 +8,9 @@
 #     (DNA and proteins) and in semi-global mode (DNA); all-vs-all of 1,500 and of AVA_LARGE DNA
 #     sequences on 1, 2 and 4 GPUs for scaling (speed-ups printed at the end); the
 #     proteins also in local and semi-global mode (1 GPU), and the GPU's protein
-#     traceback against the host backend's in each mode on the small set;
+#     traceback against the host backend's in each mode on the small set, and every
+#     output format (SAM, PAF, BLAST tabular) from the GPU against the host's on the
+#     small DNA and protein sets;
 #   - the host backend (1 core and all cores) beside parasail (1 core) on the same pairs.
 # Prints a table and writes OUT_DIR/align_bench.json. Checks that GPU outputs are
 # byte-identical across GPU counts and equal to the host backend's on the shared pairs.
@@ -172,6 +174,15 @@ if [ "$gpus" -gt 0 ]; then
   done
   run dna_small_score_gpu1 cuda 1 dna_small
   run dna_small_traceback_gpu1 cuda 1 dna_small --traceback
+  # Every output format from the GPU against the host backend's: local alignments (soft
+  # clips, coordinates inside both sequences) in each format, and semi-global SAM.
+  for kind in dna_small protein_small; do
+    for form in "sam local" "paf local" "blast6 local" "sam semi-global"; do
+      read -r format align_mode <<< "$form"
+      run "${kind}_${format}_${align_mode}_gpu1" cuda 1 "$kind" --outfmt "$format" --mode "$align_mode"
+      run "${kind}_${format}_${align_mode}_host" host 1 "$kind" --outfmt "$format" --mode "$align_mode"
+    done
+  done
 fi
 OMP_NUM_THREADS=1 run dna_small_score_host_1core host 1 dna_small
 OMP_NUM_THREADS=1 run protein_small_score_host_1core host 1 protein_small
@@ -203,6 +214,11 @@ run dna_small_traceback_host host 1 dna_small --traceback
     echo "$sep\"dna_small_score_gpu_equals_host\": $(same "$out/run_dna_small_score_gpu1.tsv" "$out/run_dna_small_score_host.tsv")"
     echo ",\"dna_small_traceback_gpu_equals_host\": $(same "$out/run_dna_small_traceback_gpu1.tsv" "$out/run_dna_small_traceback_host.tsv")"
     protein_checks
+    for kind in dna_small protein_small; do
+      for form in sam_local paf_local blast6_local sam_semi-global; do
+        echo ",\"${kind}_${form}_gpu_equals_host\": $(same "$out/run_${kind}_${form}_gpu1.tsv" "$out/run_${kind}_${form}_host.tsv")"
+      done
+    done
   fi
   echo "}"
 } > "$out/checks.json"
