@@ -83,6 +83,10 @@ constexpr int kAlignersPerGpuTraceback = 2;
 // is four groups of 1 kb pairs (2 Mcells per thread left 64 threads idling on 2,000 pairs).
 constexpr std::uint64_t kGpuFloorCells = std::uint64_t{1'000'000'000};
 constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
+// Aligners size their per-pair buffers before the dispatch for at most this many pairs (a
+// few MB each). A window may hold 2^20 pairs, but only batches of short pairs get that
+// many, and their buffers grow in the first such batch instead.
+constexpr std::uint64_t kPreparedBatchPairs = std::uint64_t{1} << 16;
 
 using Clock = std::chrono::steady_clock;
 
@@ -468,7 +472,8 @@ int run_align(const AlignOptions& given) {
   const auto aligners = make_aligners(comm, options.backend, options.packed_scores,
                                       options.traceback, options.traceback_memory);
   for (const auto& aligner : aligners)
-    aligner->prepare({setup.largest_pool, setup.largest_batch_pairs}, options.traceback);
+    aligner->prepare({setup.largest_pool, std::min(setup.largest_batch_pairs, kPreparedBatchPairs)},
+                     options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
