@@ -51,6 +51,12 @@ void OrderedResults::retire_front() {
   if (Slab* s = slabs_.front().get()) {
     formatted_bytes_ -= s->text_bytes;
     s->text_bytes = 0;
+    for (fmt::memory_buffer& text : s->texts) {
+      if (spare_text_bytes_ + text.capacity() > kSpareTextBytes) break;
+      spare_text_bytes_ += text.capacity();
+      text.clear();
+      spare_texts_.push_back(std::move(text));
+    }
     s->texts.clear();
     spare_ = std::move(slabs_.front());
   }
@@ -139,14 +145,35 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
   const std::size_t chunks = (places.size() + kParallelChunk - 1) / kParallelChunk;
   const std::size_t first_text = s.texts.size();
   s.texts.resize(first_text + chunks);
+  for (std::size_t c = 0; c < chunks && !spare_texts_.empty(); ++c) {
+    spare_text_bytes_ -= spare_texts_.back().capacity();
+    s.texts[first_text + c] = std::move(spare_texts_.back());
+    spare_texts_.pop_back();
+  }
   // Each chunk into its own text, so that threads never share a buffer.
 #pragma omp parallel for schedule(dynamic, 1) num_threads(chunks > 1 ? format_threads_ : 1)
   for (std::size_t c = 0; c < chunks; ++c) {
     fmt::memory_buffer& text = s.texts[first_text + c];
+    const std::size_t from = c * kParallelChunk;
     const std::size_t to = std::min(places.size(), (c + 1) * kParallelChunk);
-    for (std::size_t k = c * kParallelChunk; k < to; ++k) {
+    // A batch's pairs are in length order, so their records lie all over the sequence
+    // arrays and each line waited on cache misses for them: the records are fetched
+    // kPrefetchLines ahead, and their ids (heap text when long) half as far.
+    std::vector<PairRef> pairs(to - from);
+    for (std::size_t k = from; k < to; ++k) pairs[k - from] = plan_.at(slab_pair + places[k]);
+    for (std::size_t k = from; k < to; ++k) {
+      if (k + kPrefetchLines < to) {
+        const PairRef ahead = pairs[k + kPrefetchLines - from];
+        __builtin_prefetch(&queries_[ahead.query]);
+        __builtin_prefetch(&targets_[ahead.target]);
+      }
+      if (k + kPrefetchLines / 2 < to) {
+        const PairRef ahead = pairs[k + kPrefetchLines / 2 - from];
+        __builtin_prefetch(queries_[ahead.query].id.data());
+        __builtin_prefetch(targets_[ahead.target].id.data());
+      }
       const std::uint32_t at = places[k];
-      const PairRef pair = plan_.at(slab_pair + at);
+      const PairRef pair = pairs[k - from];
       ResultRecord record;
       record.query = &queries_[pair.query];
       record.target = &targets_[pair.target];

@@ -74,6 +74,11 @@ class OrderedResults final : public ResultSink {
   // batch of 8,000-17,000 pairs kept 2-4 threads formatting in chunks of 4,096.
   static constexpr std::size_t kParallelChunk = 1024;
   static constexpr int kMaxFormatThreads = 8;
+  // How far ahead format_lines fetches the records of the lines it formats.
+  static constexpr std::size_t kPrefetchLines = 16;
+  // Capacity of the texts of written windows kept for the next ones: fresh memory for
+  // every chunk of lines cost a page fault per 4 KB and the copies of growing buffers.
+  static constexpr std::size_t kSpareTextBytes = std::size_t{64} << 20;
 
   Slab& slab(std::size_t k);
   void retire_front();
@@ -90,11 +95,13 @@ class OrderedResults final : public ResultSink {
   bool traceback_;
   std::size_t window_pairs_;
   std::uint64_t format_ahead_bytes_;
-  std::uint64_t formatted_bytes_ = 0;        // texts held by the slabs
-  std::uint64_t next_;                       // next pair to write
-  std::uint64_t base_;                       // first pair of slabs_[0]
-  std::deque<std::unique_ptr<Slab>> slabs_;  // null until a result of that window arrives
-  std::unique_ptr<Slab> spare_;              // a retired slab, reused
+  std::uint64_t formatted_bytes_ = 0;            // texts held by the slabs
+  std::uint64_t next_;                           // next pair to write
+  std::uint64_t base_;                           // first pair of slabs_[0]
+  std::deque<std::unique_ptr<Slab>> slabs_;      // null until a result of that window arrives
+  std::unique_ptr<Slab> spare_;                  // a retired slab, reused
+  std::vector<fmt::memory_buffer> spare_texts_;  // emptied texts of retired slabs
+  std::size_t spare_text_bytes_ = 0;
   std::uint64_t pending_ = 0;
   int format_threads_;
   // The CIGAR strings of the last long run written, freed on a thread of their own: freeing
