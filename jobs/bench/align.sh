@@ -147,6 +147,11 @@ if [ "$mode" = protein ]; then
   exit 0
 fi
 
+# Every output format from the GPU against the host backend's on the small sets: local
+# alignments (soft clips, coordinates inside both sequences) in each format, and
+# semi-global SAM.
+format_checks=("sam local" "paf local" "blast6 local" "sam semi-global")
+
 if [ "$gpus" -gt 0 ]; then
   run dna_score_gpu1 cuda 1 dna
   run dna_score_gpu1_32bit cuda 1 dna --no-packed-scores
@@ -174,10 +179,8 @@ if [ "$gpus" -gt 0 ]; then
   done
   run dna_small_score_gpu1 cuda 1 dna_small
   run dna_small_traceback_gpu1 cuda 1 dna_small --traceback
-  # Every output format from the GPU against the host backend's: local alignments (soft
-  # clips, coordinates inside both sequences) in each format, and semi-global SAM.
   for kind in dna_small protein_small; do
-    for form in "sam local" "paf local" "blast6 local" "sam semi-global"; do
+    for form in "${format_checks[@]}"; do
       read -r format align_mode <<< "$form"
       run "${kind}_${format}_${align_mode}_gpu1" cuda 1 "$kind" --outfmt "$format" --mode "$align_mode"
       run "${kind}_${format}_${align_mode}_host" host 1 "$kind" --outfmt "$format" --mode "$align_mode"
@@ -215,8 +218,10 @@ run dna_small_traceback_host host 1 dna_small --traceback
     echo ",\"dna_small_traceback_gpu_equals_host\": $(same "$out/run_dna_small_traceback_gpu1.tsv" "$out/run_dna_small_traceback_host.tsv")"
     protein_checks
     for kind in dna_small protein_small; do
-      for form in sam_local paf_local blast6_local sam_semi-global; do
-        echo ",\"${kind}_${form}_gpu_equals_host\": $(same "$out/run_${kind}_${form}_gpu1.tsv" "$out/run_${kind}_${form}_host.tsv")"
+      for form in "${format_checks[@]}"; do
+        read -r format align_mode <<< "$form"
+        name=${kind}_${format}_${align_mode}
+        echo ",\"${name}_gpu_equals_host\": $(same "$out/run_${name}_gpu1.tsv" "$out/run_${name}_host.tsv")"
       done
     done
   fi

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <memory>
 
+#include "src/align/residue_encoder.hpp"
 #include "src/common/error.hpp"
 #include "src/common/input_stream.hpp"
 
@@ -93,20 +94,19 @@ FastaFile read_fasta(const std::string& path) {
 
 std::vector<Sequence> encode_fasta(const FastaFile& file, Alphabet alphabet,
                                    const std::vector<bool>& allowed) {
+  // read_fasta removed the blanks, so every byte is a letter to code.
+  const ResidueEncoder encoder(letter_codes(alphabet, allowed));
   std::vector<Sequence> sequences;
   sequences.reserve(file.records.size());
   for (std::size_t r = 0; r < file.records.size(); ++r) {
     const auto& record = file.records[r];
-    Sequence sequence{record.id, {}};
-    sequence.codes.reserve(record.residues.size());
-    for (std::size_t k = 0; k < record.residues.size(); ++k) {
-      const char letter = record.residues[k];
-      const std::int8_t code = residue_code(alphabet, letter);
-      if (code == kNoCode || !allowed[static_cast<std::size_t>(code)])
-        fail("{}: record {} '{}' (line {}): invalid {} letter {} at position {}", file.path, r + 1,
-             record.id, record.line, alphabet_name(alphabet), quoted_letter(letter), k + 1);
-      sequence.codes.push_back(static_cast<std::uint8_t>(code));
-    }
+    Sequence sequence{record.id, std::vector<std::uint8_t>(record.residues.size())};
+    const ResidueEncoder::Encoded encoded =
+        encoder.encode(record.residues, sequence.codes.data(), sequence.codes.size());
+    if (encoded.bad_letter != nullptr)
+      fail("{}: record {} '{}' (line {}): invalid {} letter {} at position {}", file.path, r + 1,
+           record.id, record.line, alphabet_name(alphabet), quoted_letter(*encoded.bad_letter),
+           encoded.residues + 1);
     sequences.push_back(std::move(sequence));
   }
   return sequences;
