@@ -14,6 +14,11 @@
 // issue slots; docs/PERFORMANCE.md, "Traceback on packed 16-bit scores"). Every
 // direction bit is the sign of a 16x2 difference (packed_trace_cell); a byte permute and a
 // LOP3 put two bits of both pairs in place (PackedPlanes).
+//
+// The score form's row recurrence is written so that each row waits on the row above
+// through two instructions only: F = max(H above - open, F above - extend) and
+// H = max(F, max(diagonal + s, E)), the second max computed off the chain; F - extend is
+// what travels down (docs/PERFORMANCE.md, "A two-instruction row chain").
 #pragma once
 
 #include <type_traits>
@@ -28,8 +33,15 @@ inline constexpr int kPacked16Floor = -30000;
 __device__ __forceinline__ unsigned pack2(int low, int high) {
   return (static_cast<unsigned>(low) & 0xffffu) | (static_cast<unsigned>(high) << 16);
 }
-__device__ __forceinline__ int low16(unsigned v) { return static_cast<short>(v & 0xffffu); }
-__device__ __forceinline__ int high16(unsigned v) { return static_cast<short>(v >> 16); }
+// The halves, sign-extended, by byte permutes: written as C++ (a cast to short) they let the
+// compiler split every packed value into two 16-bit registers, and ptxas then copied each
+// row's H with a PRMT before every 16x2 instruction that read it (two per row and step).
+__device__ __forceinline__ int low16(unsigned v) {
+  return static_cast<int>(byte_permute(v, 0u, 0x9910u));
+}
+__device__ __forceinline__ int high16(unsigned v) {
+  return static_cast<int>(byte_permute(v, 0u, 0xbb32u));
+}
 // The value of half k (0: low pair, 1: high pair).
 __device__ __forceinline__ int half_value(unsigned v, int k) {
   return k == 0 ? low16(v) : high16(v);
@@ -183,7 +195,9 @@ __device__ __forceinline__ unsigned packed_trace_cell(int slot, unsigned diagona
 // G threads per two pairs, R query rows per thread (with traceback at most kRowsPerThread,
 // the rows of a direction word).
 // Profile form: launched with kProfileThreadsPerBlock threads and profile_bytes(letters, R,
-// 2) of dynamic shared memory, the low halves' profiles first.
+// 2) of dynamic shared memory, the low halves' profiles first. The profiles are built from
+// the table in global memory: a shared copy would cost the multiprocessor a block of
+// profiles (6 blocks of 10-row profiles fit beside nothing else, 5 beside the table).
 template <int G, int R, Substitution kScores, bool kTrace>
 __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     packed_wavefront_kernel(DevicePairs pairs, DeviceScoring scoring,
@@ -192,17 +206,16 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
   constexpr bool kUniform = kScores == Substitution::uniform;
   constexpr bool kProfile = kScores == Substitution::profile;
   using Profile = QueryProfile<R>;
-  __shared__ int table[kAlphabetSlots * kAlphabetSlots];
+  __shared__ int table[kScores == Substitution::table ? kAlphabetSlots * kAlphabetSlots : 1];
   extern __shared__ unsigned profile_memory[];
-  if (!kUniform)
+  if constexpr (kScores == Substitution::table) {
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
       table[k] = table_in[k];
-  __syncthreads();
-  const auto threads = static_cast<int>(blockDim.x);
+    __syncthreads();
+  }
   const Profile profiles[2] = {
-      {profile_memory + threadIdx.x, threads, scoring.letters},
-      {profile_memory + scoring.letters * Profile::W * threads + threadIdx.x, threads,
-       scoring.letters}};
+      {profile_memory + threadIdx.x, scoring.letters},
+      {profile_memory + scoring.letters * Profile::kLetterWords + threadIdx.x, scoring.letters}};
 
   const int t = static_cast<int>(threadIdx.x) % G;
   const unsigned group = (blockIdx.x * blockDim.x + threadIdx.x) / G;
@@ -237,8 +250,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
   const std::uint8_t free_ends = scoring.free_ends;
   const bool target_end_free = (free_ends & kFreeTargetEnd) != 0;
   const bool query_end_free = (free_ends & kFreeQueryEnd) != 0;
-  const unsigned minus_extend = pack2(-extend, -extend);
-  const unsigned minus_open = pack2(-open, -open);
+  // Gap constants the compiler keeps in registers: left visible, it rebuilt -extend from
+  // the kernel's parameters in every step (three instructions).
+  unsigned minus_extend = pack2(-extend, -extend);
+  unsigned minus_open = pack2(-open, -open);
+  asm("" : "+r"(minus_extend), "+r"(minus_open));
   const unsigned floor2 = pack2(kPacked16Floor, kPacked16Floor);
   const unsigned match2 = pack2(scoring.match, scoring.match);
   const unsigned mismatch2 = pack2(scoring.mismatch, scoring.mismatch);
@@ -272,7 +288,14 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         slot[k] = half[k].m - 1 - row0;
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
       }
-      unsigned h[R];
+      // H of the thread's rows. The score form keeps two register sets that the steps
+      // take turns to read and write (step s reads set s % 2): each row's new H lands in a
+      // register of its own while the old one still serves the row below as its diagonal,
+      // so no step copies H back into the registers the loop carries it in. The traceback
+      // form has no registers to spare for that (at 16 rows it spilled) and updates one
+      // set in place.
+      constexpr int kSets = kTrace ? 1 : 2;
+      unsigned h[kSets][R];
       unsigned e[R];        // E of the row's cell in the next column (traceback: this one)
       unsigned codes[R];    // both query codes (uniform), table row offsets (table) or a selector
       int row_codes[2][R];  // profile: each half's query codes
@@ -286,15 +309,17 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           codes[r] = ByteScores::row_selector(a, b);
         else
           codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
-        h[r] = column0(row0 + r + 1);
-        e[r] = kTrace ? floor2 : add_max2(h[r], minus_open, floor2);
+        h[0][r] = column0(row0 + r + 1);
+        e[r] = kTrace ? floor2 : add_max2(h[0][r], minus_open, floor2);
       }
       if constexpr (kProfile) {
-        profiles[0].build(row_codes[0], table);
-        profiles[1].build(row_codes[1], table);
+        profiles[0].build(row_codes[0], table_in);
+        profiles[1].build(row_codes[1], table_in);
       }
       unsigned diagonal_top = column0(row0);
 
+      // The F that travels down the rows, between threads and between passes: F itself
+      // in the traceback form, F - extend in the score form (what the next row's F takes).
       auto fetch = [&](int column, unsigned& h_top, unsigned& f_top, unsigned& code) {
         code = pack2(code_of(half[0], half[0].target, column, half[0].n),
                      code_of(half[1], half[1].target, column, half[1].n));
@@ -317,9 +342,24 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
       fetch(G + t, next_h, next_f, next_code);
       unsigned out_h = floor2;
       unsigned out_f = floor2;
-      unsigned out_code = 0;
+      // The target letters of a thread's column, and their profile words, arrive one step
+      // early: in step s the thread to the left is at the column this thread takes in step
+      // s + 1, so the shuffle and the shared-memory loads of that column overlap this step's
+      // rows instead of stalling the start of the next.
+      unsigned code = __shfl_sync(kFullMask, cur_code, 0, G);  // step 0: only thread 0 works
+      [[maybe_unused]] unsigned profile_low[Profile::W];
+      [[maybe_unused]] unsigned profile_high[Profile::W];
+      auto load_profile = [&](unsigned codes2) {
+        if constexpr (kProfile) {
+          profiles[0].column(static_cast<int>(codes2 & 0xffffu), profile_low);
+          profiles[1].column(static_cast<int>(codes2 >> 16), profile_high);
+        }
+      };
+      load_profile(code);
 
-      for (int s = 0; s < steps; ++s) {
+      // Step s: column j = s - t, from H of column j - 1 in `in` to H of column j in `out`
+      // (the same registers in the traceback form).
+      auto step = [&](int s, const unsigned(&in)[R], unsigned(&out)[R]) {
         const int k = s % G;
         if (s > 0 && k == 0) {
           cur_h = next_h;
@@ -329,25 +369,36 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         }
         const unsigned chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
         const unsigned chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
-        const unsigned chunk_code = __shfl_sync(kFullMask, cur_code, k, G);
         unsigned up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
         unsigned f = __shfl_up_sync(kFullMask, out_f, 1, G);
-        unsigned code = __shfl_up_sync(kFullMask, out_code, 1, G);
         if (t == 0) {
           up_h = chunk_h;
           f = chunk_f;
-          code = chunk_code;
         }
+        // This step's letters and profile words; then the next step's.
+        const unsigned this_code = code;
+        [[maybe_unused]] unsigned column_words[2][Profile::W];
+#pragma unroll
+        for (int w = 0; w < Profile::W; ++w) {
+          column_words[0][w] = profile_low[w];
+          column_words[1][w] = profile_high[w];
+        }
+        const unsigned chunk_next =
+            __shfl_sync(kFullMask, k == G - 1 ? next_code : cur_code, (k + 1) % G, G);
+        code = __shfl_up_sync(kFullMask, this_code, 1, G);
+        if (t == 0) code = chunk_next;
+        load_profile(code);
         const int j = s - t;
-        if (j < 0 || j >= n) continue;
+        if (j < 0 || j >= n) {
+#pragma unroll
+          for (int r = 0; r < R; ++r) out[r] = in[r];
+          return;
+        }
 
         unsigned diagonal = diagonal_top;
         diagonal_top = up_h;
-        // No floor needed: PackedFit keeps every real H - open inside 16 bits, and cells
-        // past a pair's end never feed its real cells.
-        unsigned up_open = add2(up_h, minus_open);
-        const int code_a = static_cast<int>(code & 0xffffu);
-        const int code_b = static_cast<int>(code >> 16);
+        const int code_a = static_cast<int>(this_code & 0xffffu);
+        const int code_b = static_cast<int>(this_code >> 16);
         unsigned column_low = 0;
         unsigned column_high = 0;
         if constexpr (kBases) {
@@ -355,50 +406,45 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           column_high = byte_scores.column_table(static_cast<unsigned>(code_b));
         }
         [[maybe_unused]] PackedPlanes planes;  // traceback
-        [[maybe_unused]] unsigned profile_low[Profile::W];
-        [[maybe_unused]] unsigned profile_high[Profile::W];
-        if constexpr (kProfile) {
-          profiles[0].column(code_a, profile_low);
-          profiles[1].column(code_b, profile_high);
-        }
+        // No floor needed: PackedFit keeps every real H - open inside 16 bits, and cells
+        // past a pair's end never feed its real cells.
+        [[maybe_unused]] unsigned up_open = add2(up_h, minus_open);  // traceback
 #pragma unroll
         for (int r = 0; r < R; ++r) {
+          const unsigned left = in[r];  // read before `out` (maybe the same register) changes
           unsigned substitution;
           if constexpr (kBases) {
             substitution = byte_permute(column_low, column_high, codes[r]);
           } else if constexpr (kUniform) {
             // Per half: 0 when the letters are equal, 1 otherwise; select match/mismatch.
-            const unsigned differs = __vminu2(codes[r] ^ code, 0x00010001u);
+            const unsigned differs = __vminu2(codes[r] ^ this_code, 0x00010001u);
             const unsigned equal_mask = (differs ^ 0x00010001u) * 0xffffu;
             substitution = (match2 & equal_mask) | (mismatch2 & ~equal_mask);
           } else if constexpr (kProfile) {
-            substitution = Profile::score2(profile_low, profile_high, r);
+            substitution = Profile::score2(column_words[0], column_words[1], r);
           } else {
             substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
                                  table[static_cast<int>(codes[r] >> 16) + code_b]);
           }
           if constexpr (kTrace) {
-            const unsigned h_new =
-                packed_trace_cell(r, diagonal, substitution, add2(h[r], minus_open), up_open, e[r],
-                                  f, minus_extend, planes);
-            diagonal = h[r];
-            h[r] = h_new;
-            up_h = h_new;
-            up_open = add2(h_new, minus_open);
+            out[r] = packed_trace_cell(r, diagonal, substitution, add2(left, minus_open), up_open,
+                                       e[r], f, minus_extend, planes);
+            up_open = add2(out[r], minus_open);
           } else {
-            f = add_max2(f, minus_extend, up_open);
-            const unsigned h_new = add_max2(diagonal, substitution, max2(e[r], f));
-            diagonal = h[r];
-            h[r] = h_new;
-            up_h = h_new;
-            // h - open serves the next row's F and, with E, the next column's E.
-            up_open = add2(h_new, minus_open);
-            e[r] = add_max2(e[r], minus_extend, up_open);
+            // H = max(diagonal + s, E, F) with F = max(H above - open, F above - extend):
+            // only F and the last max wait on the row above, so a step's rows are a chain
+            // of two instructions each; the rest is off the chain.
+            const unsigned diagonal_or_e = add_max2(diagonal, substitution, e[r]);
+            const unsigned f_here = add_max2(up_h, minus_open, f);
+            out[r] = max2(diagonal_or_e, f_here);
+            f = add2(f_here, minus_extend);
+            e[r] = add_max2(out[r], minus_open, add2(e[r], minus_extend));
           }
+          diagonal = left;
+          up_h = out[r];
         }
         out_h = up_h;
         out_f = f;
-        out_code = code;
         if (t == G - 1 && pass + 1 < group_passes)
           carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
         if constexpr (kTrace) {  // the walk back picks the end cell from these edges
@@ -409,11 +455,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
             const PackedHalf& hk = half[k2];
             if (!hk.active || j >= hk.n || row0 >= hk.m) continue;
             hk.directions[direction_index(pass, t, j, hk.n, G)] = words[k2];
-            if (owns[k2]) hk.edges[j + 1] = half_value(select_packed(h, slot[k2]), k2);
+            if (owns[k2]) hk.edges[j + 1] = half_value(select_packed(out, slot[k2]), k2);
             if (j == hk.n - 1) {
 #pragma unroll
               for (int r = 0; r < R; ++r)
-                if (row0 + r < hk.m) hk.edges[hk.n + 2 + row0 + r] = half_value(h[r], k2);
+                if (row0 + r < hk.m) hk.edges[hk.n + 2 + row0 + r] = half_value(out[r], k2);
             }
           }
         } else {
@@ -422,20 +468,31 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
             PackedHalf& hk = half[k2];
             if (j >= hk.n) continue;
             if (owns[k2] && target_end_free) {
-              const unsigned v = select_packed(h, slot[k2]);
+              const unsigned v = select_packed(out, slot[k2]);
               hk.best = max(hk.best, half_value(v, k2));
             }
             if (j == hk.n - 1) {
 #pragma unroll
               for (int r = 0; r < R; ++r)
-                if (query_end_free && row0 + r < hk.m) hk.best = max(hk.best, half_value(h[r], k2));
+                if (query_end_free && row0 + r < hk.m)
+                  hk.best = max(hk.best, half_value(out[r], k2));
               if (owns[k2]) {
-                const unsigned v = select_packed(h, slot[k2]);
+                const unsigned v = select_packed(out, slot[k2]);
                 hk.corner = half_value(v, k2);
                 hk.owns_corner = true;
               }
             }
           }
+        }
+      };
+      if constexpr (kTrace) {
+        for (int s = 0; s < steps; ++s) step(s, h[0], h[0]);
+      } else {
+        // Two steps per iteration, so the register sets swap back every iteration. An odd
+        // step count gets one step more, in which every thread is past its last column.
+        for (int s = 0; s < steps; s += 2) {
+          step(s, h[0], h[kSets - 1]);
+          step(s + 1, h[kSets - 1], h[0]);
         }
       }
       __syncwarp();

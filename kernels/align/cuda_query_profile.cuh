@@ -6,11 +6,13 @@
 // collide in the shared-memory banks, since every row's query letter picks another
 // entry), and each cell takes its score out of a word with one byte permute.
 //
-// Layout: words[(letter x W + word) x threads + thread], W = ceil(R / 4) words per letter,
-// `threads` the block's threads. A warp's 32 threads read 32 consecutive words whatever
+// Layout: words[(letter x W + word) x kProfileThreadsPerBlock + thread], W = ceil(R / 4)
+// words per letter; every kernel that keeps a profile runs blocks of
+// kProfileThreadsPerBlock threads, so the strides are constants and a column's loads take
+// their offsets as immediates. A warp's 32 threads read 32 consecutive words whatever
 // letters they are at, so the column loads never collide; building the profile reads the
-// table at letter (k + lane) mod letters in step k, so that lanes whose rows share a letter
-// read different entries of it (different banks).
+// table (shared or global memory) at letter (k + lane) mod letters in step k, so that lanes
+// whose rows share a letter read different entries of it (different banks).
 //
 // Scores must fit a signed byte (profile_fits); every residue code is below `letters`.
 #pragma once
@@ -61,12 +63,12 @@ inline bool profile_fits(const KernelScoring& scoring) {
 template <int R>
 struct QueryProfile {
   static constexpr int W = profile_words(R);
+  static constexpr int kLetterWords = W * kProfileThreadsPerBlock;  // the block's, per letter
   unsigned* words;  // this thread's first word: the block's profile + thread
-  int threads;      // the block's threads: the stride between a thread's words
   int letters;
 
   // Writes the scores of this thread's rows (query codes `codes`; rows past the query may
-  // hold any code) from the shared table (kAlphabetSlots x kAlphabetSlots).
+  // hold any code) from the table (kAlphabetSlots x kAlphabetSlots).
   template <typename Code>
   __device__ void build(const Code (&codes)[R], const int* table) const {
     const int lane = static_cast<int>(threadIdx.x) % 32;
@@ -85,14 +87,14 @@ struct QueryProfile {
         }
         const unsigned low = byte_permute(bytes[0], bytes[1], 0x0040u);   // bytes 0, 4
         const unsigned high = byte_permute(bytes[2], bytes[3], 0x0040u);  // bytes 0, 4
-        words[(c * W + w) * threads] = byte_permute(low, high, 0x5410u);
+        words[(c * W + w) * kProfileThreadsPerBlock] = byte_permute(low, high, 0x5410u);
       }
     }
   }
   // The words of this thread's rows for target letter `code`.
   __device__ void column(int code, unsigned (&out)[W]) const {
 #pragma unroll
-    for (int w = 0; w < W; ++w) out[w] = words[(code * W + w) * threads];
+    for (int w = 0; w < W; ++w) out[w] = words[code * kLetterWords + w * kProfileThreadsPerBlock];
   }
   // Score of row r from a column's words: its byte, sign-extended to 32 bits.
   __device__ static int score(const unsigned (&column)[W], int r) {

@@ -419,19 +419,22 @@ __device__ __forceinline__ void write_boundary_edges(std::int32_t* edges, const 
 }
 
 // Profile form: launched with kProfileThreadsPerBlock threads and profile_bytes(letters,
-// kRowsPerThread, 1) of dynamic shared memory.
+// kRowsPerThread, 1) of dynamic shared memory, the profiles built from the table in global
+// memory (a shared copy would cost the multiprocessor a block of profiles).
 template <int G, Substitution kScores, bool kTrace, bool kLocal>
 __global__ void __launch_bounds__(kThreadsPerBlock, kTrace ? kTraceBlocksPerMultiprocessor : 1)
     wavefront_kernel(DevicePairs pairs, DeviceScoring scoring, const int* __restrict__ table_in) {
   constexpr int R = kRowsPerThread;
-  __shared__ int table[kAlphabetSlots * kAlphabetSlots];
+  constexpr bool kSharedTable = kScores == Substitution::table;
+  __shared__ int shared_table[kSharedTable ? kAlphabetSlots * kAlphabetSlots : 1];
   extern __shared__ unsigned profile_memory[];
-  if (kScores != Substitution::uniform)
+  if constexpr (kSharedTable) {
     for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
-      table[k] = table_in[k];
-  __syncthreads();
-  const QueryProfile<R> profile{profile_memory + threadIdx.x, static_cast<int>(blockDim.x),
-                                scoring.letters};
+      shared_table[k] = table_in[k];
+    __syncthreads();
+  }
+  const int* table = kSharedTable ? shared_table : table_in;
+  const QueryProfile<R> profile{profile_memory + threadIdx.x, scoring.letters};
 
   const int t = static_cast<int>(threadIdx.x) % G;  // position in the pair's group
   const unsigned member = (blockIdx.x * blockDim.x + threadIdx.x) / G;
