@@ -73,7 +73,8 @@ int main(int argc, char** argv) {
     for (int c = 0; c <= kWarpClass; ++c) {
       for (const bool packed : {false, true}) {
         CHECK(cudaMemset(pairs.scores, 0x7f, std::uint64_t{count} * 4));
-        const int rows = packed_rows_per_thread(c, static_cast<std::uint32_t>(length), false);
+        const int rows =
+            packed_rows_per_thread(c, static_cast<std::uint32_t>(length), false, form(c));
         const float ms = median_ms([&] {
           if (packed)
             launch_packed_score(c, form(c), rows, pairs, scoring, table_d, 0);

@@ -119,6 +119,14 @@ class PackedFit {
   std::int64_t highest_substitution_;
 };
 
+// How a length class's kernels find substitution scores: matrices take the query profile
+// in the classes that have one, when its bytes hold them.
+Substitution substitution_form(int length_class, const KernelScoring& scoring) {
+  if (scoring.uniform) return Substitution::uniform;
+  return kLengthClasses[length_class].profile && profile_fits(scoring) ? Substitution::profile
+                                                                       : Substitution::table;
+}
+
 class CudaAligner final : public Aligner {
  public:
   CudaAligner(int device, bool packed, std::uint64_t scratch_bytes, bool first_on_gpu)
@@ -178,7 +186,7 @@ class CudaAligner final : public Aligner {
   void upload_pool(const PairBatch& batch, const KernelScoring& scoring);
   void run_chunk(Slot& slot, int length_class, const PairBatch& batch,
                  const std::vector<std::uint32_t>& members, std::size_t first, std::size_t count,
-                 const KernelScoring& scoring, bool traceback, bool packed);
+                 const KernelScoring& scoring, Substitution scores, bool traceback, bool packed);
   void finish(Slot& slot, std::vector<PairResult>& results, bool traceback);
   void align_on_host(const PairBatch& batch, const std::vector<std::uint32_t>& pairs,
                      const KernelScoring& scoring, bool traceback,
@@ -280,8 +288,8 @@ void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scori
 
 void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch,
                             const std::vector<std::uint32_t>& members, std::size_t first,
-                            std::size_t count, const KernelScoring& scoring, bool traceback,
-                            bool packed) {
+                            std::size_t count, const KernelScoring& scoring, Substitution scores,
+                            bool traceback, bool packed) {
   std::uint32_t* host_members = slot.host_members.reserve(count);
   std::uint64_t* host_offsets = slot.host_offsets.reserve(4 * count);
   ScratchNeeds total;
@@ -292,7 +300,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   for (const std::uint32_t p : slot.in_flight)
     chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
   const int packed_rows =
-      packed ? packed_rows_per_thread(length_class, chunk_longest_query, traceback) : 0;
+      packed ? packed_rows_per_thread(length_class, chunk_longest_query, traceback, scores) : 0;
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t p = slot.in_flight[k];
     host_members[k] = p;
@@ -350,11 +358,6 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
                                scoring.mismatch, scoring.free_ends,  scoring.local,
                                scoring.letters};
-  // Matrices take the query profile in the classes that have one, when its bytes hold them.
-  Substitution scores = Substitution::uniform;
-  if (!scoring.uniform)
-    scores = kLengthClasses[length_class].profile && profile_fits(scoring) ? Substitution::profile
-                                                                           : Substitution::table;
   if (traceback) {
     pairs.directions = slot.directions.reserve(total.directions);
     pairs.direction_offset = offsets_d + count;
@@ -450,13 +453,14 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   std::vector<std::uint32_t> on_host;
   int next_slot = 0;
   for (int c = 0; c < kLengthClassCount; ++c) {
+    const Substitution scores = substitution_form(c, scoring);
     for (int form = 0; form < 2; ++form) {
       const bool packed = form == 0;
       const auto& members = by_class[c][form];
       std::size_t first = 0;
       // Packed chunks hold pairs of one band height (queries arrive sorted by length).
       auto rows_of = [&](std::uint32_t p) {
-        return packed ? packed_rows_per_thread(c, batch.query_length(p), traceback)
+        return packed ? packed_rows_per_thread(c, batch.query_length(p), traceback, scores)
                       : kRowsPerThread;
       };
       // Packed pairs count twice their own needs: a bound for the pair they share with.
@@ -485,7 +489,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
         if (packed && count > 1 && count % 2 == 1 && first + count < members.size()) --count;
         Slot& slot = slots_[next_slot];
         finish(slot, results, traceback);
-        run_chunk(slot, c, batch, members, first, count, scoring, traceback, packed);
+        run_chunk(slot, c, batch, members, first, count, scoring, scores, traceback, packed);
         next_slot = (next_slot + 1) % kSlots;
         first += count;
       }

@@ -524,10 +524,14 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
 // 300-residue proteins take one pass of 320 rows rather than 512, and 1 kb queries two
 // passes of 544 rather than three of 512. The traceback form's heights stop at the 16 rows
 // of a direction word; 11 takes queries of 1,025-1,056 rows in three passes of 352 rather
-// than three of 512.
+// than three of 512. The profile form's heights keep the profile small: a thread holds
+// ceil(R / 4) words per letter and pair, so 13 rows cost as much shared memory as 16, and
+// 17 rows (5 words) leave room for 3 blocks per multiprocessor where 16 leave 4.
 inline constexpr int kPackedWarpRows[] = {10, 13, 17};
+inline constexpr int kPackedProfileRows[] = {10, 12, 16};
 inline constexpr int kPackedTraceRows[] = {10, 11, 13, kRowsPerThread};
-int packed_rows_per_thread(int length_class, std::uint32_t longest_query, bool traceback);
+int packed_rows_per_thread(int length_class, std::uint32_t longest_query, bool traceback,
+                           Substitution scores);
 
 // Launches the packed kernel of one length class and scoring form over the chunk's pairs,
 // two to a group (dispatch_length_class picks G and kScores); each launcher file
@@ -562,6 +566,8 @@ struct PackedLaunch {
       launch<G, kRowsPerThread, kScores>();
     else if constexpr (kTrace)
       launch_height<G, kScores, kPackedTraceRows>();
+    else if constexpr (kScores == Substitution::profile)
+      launch_height<G, kScores, kPackedProfileRows>();
     else
       launch_height<G, kScores, kPackedWarpRows>();
   }

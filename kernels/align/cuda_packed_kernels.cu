@@ -25,10 +25,12 @@ int least_work_height(const int (&heights)[N], std::uint32_t longest_query) {
 
 }  // namespace
 
-int packed_rows_per_thread(int length_class, std::uint32_t longest_query, bool traceback) {
+int packed_rows_per_thread(int length_class, std::uint32_t longest_query, bool traceback,
+                           Substitution scores) {
   if (kLengthClasses[length_class].group != 32) return kRowsPerThread;
-  return traceback ? least_work_height(kPackedTraceRows, longest_query)
-                   : least_work_height(kPackedWarpRows, longest_query);
+  if (traceback) return least_work_height(kPackedTraceRows, longest_query);
+  return scores == Substitution::profile ? least_work_height(kPackedProfileRows, longest_query)
+                                         : least_work_height(kPackedWarpRows, longest_query);
 }
 
 void launch_packed_score(int length_class, Substitution scores, int rows, const DevicePairs& pairs,
