@@ -5,8 +5,8 @@
 // target columns, one column per step, one step behind its left neighbour (anti-diagonals
 // of row bands); a thread hands its bottom row to the next through warp shuffles. Queries
 // longer than group x kRowsPerThread take several row bands of that height. (The packed
-// kernel's warp class picks 10, 13 or 17 rows per thread per chunk instead:
-// packed_rows_per_thread, cuda_packed.cuh.)
+// kernel's warp class picks 10, 13 or 17 rows per thread per chunk instead, 10, 12 or 16
+// with matrix scores: packed_rows_per_thread, cuda_packed.cuh.)
 //
 // With one warp per pair (`warps` 1) the group sweeps the bands one after another, its
 // last thread's bottom row carried to the next pass in global memory. The block class
