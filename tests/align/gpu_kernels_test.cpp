@@ -34,9 +34,9 @@ std::vector<std::uint32_t> boundary_lengths() {
       lengths.push_back(d);
   }
   for (const std::uint32_t d : {300u, 700u, 1000u, 1500u, 2100u}) lengths.push_back(d);
-  // Band edges of the packed warp class's 10, 13 and 17 rows per thread, and of the
-  // traceback form's 11 (cuda_packed.cuh).
-  for (const std::uint32_t d : {320u, 352u, 416u, 544u, 1056u})
+  // Band edges of the packed warp class's 10, 13 and 17 rows per thread, of the profile
+  // form's 12 and of the traceback form's 11 (cuda_packed.cuh).
+  for (const std::uint32_t d : {320u, 352u, 384u, 416u, 544u, 1056u})
     for (const std::uint32_t e : {d - 1, d, d + 1}) lengths.push_back(e);
   return lengths;
 }
