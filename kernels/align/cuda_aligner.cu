@@ -1,10 +1,11 @@
 // The GPU backend: uploads a batch's sequence pool once, straight from the pinned buffer
 // the batch was packed into (residue_buffer), groups its pairs by length class, and runs
-// chunks of each class alternately on two streams with pinned staging buffers, so one
-// chunk's copies overlap the other's kernels. Two or three aligners share a GPU (each on
-// its own thread and streams; align_driver.cpp): some pack and upload their next batch
-// while another computes. Chunks are sized from the GPU's free memory (scratch for carried
-// rows and, with traceback, direction bits).
+// its chunks in turn on kSlots streams with pinned staging buffers, so one chunk's copies
+// overlap the others' kernels, and a chunk too small to fill the GPU (the pairs of one
+// band height, or of one class) runs beside the others rather than after them. Two or
+// three aligners share a GPU (each on its own thread and streams; align_driver.cpp): some
+// pack and upload their next batch while another computes. Chunks are sized from the
+// GPU's free memory (scratch for carried rows and, with traceback, direction bits).
 // Global and semi-global pairs whose scores fit in 16 bits go two to a register
 // (cuda_packed.cuh), score-only and with traceback.
 // Substitution matrices are looked up in a query profile (cuda_query_profile.cuh). Pairs
@@ -24,7 +25,12 @@ namespace wg::kernels::align {
 namespace cuda {
 namespace {
 
-constexpr int kSlots = 2;
+// Streams per aligner, each with its own chunk in flight. A batch of 1 kb DNA pairs with
+// traceback makes chunks of very different sizes (band height 16 for most pairs, 11 for
+// queries of 1,025-1,056 rows: half a wave of the GPU): with two streams a third chunk
+// waited for the first, and the GPU ran the small ones alone. Four streams launch them
+// all at once (docs/PERFORMANCE.md, "Traceback chunks side by side").
+constexpr int kSlots = 4;
 constexpr std::uint32_t kMaxChunkPairs = 1u << 22;
 
 // Staging of a batch's small arrays (upload_pool): offsets and lengths per sequence, query
@@ -449,7 +455,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   std::size_t total_bytes = 0;
   CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::uint64_t budget =
-      scratch_bytes_ > 0 ? scratch_bytes_ : free_bytes / 3;  // per slot: two slots, headroom
+      scratch_bytes_ > 0 ? scratch_bytes_ : free_bytes / (kSlots + 1);  // per slot, headroom
   std::vector<std::uint32_t> on_host;
   int next_slot = 0;
   for (int c = 0; c < kLengthClassCount; ++c) {
@@ -486,7 +492,12 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
           bytes += more;
           ++count;
         }
-        if (packed && count > 1 && count % 2 == 1 && first + count < members.size()) --count;
+        // An odd chunk cut by its budget leaves its last pair to the next chunk rather than
+        // half a group idle; one cut by a new band height keeps it (alone, the next chunk's
+        // first pair would make a launch of its own).
+        if (packed && count > 1 && count % 2 == 1 && first + count < members.size() &&
+            rows_of(members[first + count]) == rows)
+          --count;
         Slot& slot = slots_[next_slot];
         finish(slot, results, traceback);
         run_chunk(slot, c, batch, members, first, count, scoring, scores, traceback, packed);

@@ -134,8 +134,10 @@ struct PackedHalf {
   int best = 0;
   int corner = 0;
   bool owns_corner = false;
-  std::uint64_t* directions = nullptr;  // traceback
-  std::int32_t* edges = nullptr;        // traceback: H of the last row, then the last column
+  // Traceback: this thread's direction word at column 0 of the band being swept; the word
+  // of column j is j x G words on (direction_index).
+  std::uint64_t* directions = nullptr;
+  std::int32_t* edges = nullptr;  // traceback: H of the last row, then the last column
 };
 
 // Direction bits of both pairs of a step, in the plane layout of DirectionPlanes
@@ -233,7 +235,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
     h.target = pairs.residues + pairs.offsets[pairs.target[h.pair]];
     h.best = gap_only_end_score(h.m, h.n, scoring.open, scoring.extend, scoring.free_ends);
     if constexpr (kTrace) {
-      h.directions = pairs.directions + pairs.direction_offset[member];
+      h.directions =
+          pairs.directions + pairs.direction_offset[member] + direction_index(0, t, 0, h.n, G);
       h.edges = pairs.edges + pairs.edge_offset[member];
       if (t == 0) write_boundary_edges(h.edges, PairView{h.m, h.n, h.query, h.target}, scoring);
     }
@@ -283,10 +286,12 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
       const int row0 = (pass * G + t) * R;
       int slot[2];
       bool owns[2];
+      bool owns_free_row[2];  // owns the last row, and its trailing target gaps are free
 #pragma unroll
       for (int k = 0; k < 2; ++k) {
         slot[k] = half[k].m - 1 - row0;
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
+        owns_free_row[k] = owns[k] && target_end_free;
       }
       // H of the thread's rows. The score form keeps two register sets that the steps
       // take turns to read and write (step s reads set s % 2): each row's new H lands in a
@@ -447,15 +452,21 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         out_f = f;
         if (t == G - 1 && pass + 1 < group_passes)
           carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
-        if constexpr (kTrace) {  // the walk back picks the end cell from these edges
+        if constexpr (kTrace) {
           std::uint64_t words[2];
           planes.words(words[0], words[1]);
 #pragma unroll
           for (int k2 = 0; k2 < 2; ++k2) {
             const PackedHalf& hk = half[k2];
             if (!hk.active || j >= hk.n || row0 >= hk.m) continue;
-            hk.directions[direction_index(pass, t, j, hk.n, G)] = words[k2];
-            if (owns[k2]) hk.edges[j + 1] = half_value(select_packed(out, slot[k2]), k2);
+            hk.directions[j * G] = words[k2];
+            // The edges the walk back picks the end cell from (choose_end_cell). The last
+            // row costs R selects per step (its slot is not a constant), so it is written
+            // only where trailing target gaps are free; else only its corner. The last
+            // column, once per band, is written in every mode: kept out of global alignment
+            // as well, its condition cost the traceback form registers it spilled.
+            if (owns_free_row[k2] || (owns[k2] && j == hk.n - 1))
+              hk.edges[j + 1] = half_value(select_packed(out, slot[k2]), k2);
             if (j == hk.n - 1) {
 #pragma unroll
               for (int r = 0; r < R; ++r)
@@ -467,7 +478,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           for (int k2 = 0; k2 < 2; ++k2) {
             PackedHalf& hk = half[k2];
             if (j >= hk.n) continue;
-            if (owns[k2] && target_end_free) {
+            if (owns_free_row[k2]) {
               const unsigned v = select_packed(out, slot[k2]);
               hk.best = max(hk.best, half_value(v, k2));
             }
@@ -494,6 +505,10 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           step(s, h[0], h[kSets - 1]);
           step(s + 1, h[kSets - 1], h[0]);
         }
+      }
+      if constexpr (kTrace) {
+#pragma unroll
+        for (PackedHalf& hk : half) hk.directions += static_cast<std::uint64_t>(hk.n + G - 1) * G;
       }
       __syncwarp();
     }
