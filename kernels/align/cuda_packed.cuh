@@ -172,13 +172,13 @@ struct PackedPlanes {
 };
 
 // One cell of two pairs with its direction bits (trace_cell's cell, cuda_wavefront.cuh:
-// same scores, same bits, same tie-breaks) for register slot `slot`. e holds E of the cell
-// to the left and f F of the cell above; both are updated in place. h_left_open and
-// up_open are H - open of the cells to the left and above. Every bit is the sign of a 16x2
-// difference.
-__device__ __forceinline__ unsigned packed_trace_cell(int slot, unsigned diagonal,
-                                                      unsigned substitution, unsigned h_left_open,
-                                                      unsigned up_open, unsigned& e, unsigned& f,
+// same scores, same bits, same tie-breaks) for register slot `slot`. diagonal_score is H
+// of the diagonal cell plus the substitution score; e holds E of the cell to the left and
+// f F of the cell above, both updated in place; h_left_open and up_open are H - open of
+// the cells to the left and above. Every bit is the sign of a 16x2 difference.
+__device__ __forceinline__ unsigned packed_trace_cell(int slot, unsigned diagonal_score,
+                                                      unsigned h_left_open, unsigned up_open,
+                                                      unsigned& e, unsigned& f,
                                                       unsigned minus_extend, PackedPlanes& planes) {
   const unsigned e_extend = add2(e, minus_extend);
   const unsigned f_extend = add2(f, minus_extend);
@@ -186,7 +186,6 @@ __device__ __forceinline__ unsigned packed_trace_cell(int slot, unsigned diagona
   const unsigned f_opens = sub2(f_extend, up_open);      // < 0: F opens
   e = max2(e_extend, h_left_open);
   f = max2(f_extend, up_open);
-  const unsigned diagonal_score = add2(diagonal, substitution);
   const unsigned e_wins = sub2(diagonal_score, e);  // < 0: E beats the diagonal
   const unsigned h_de = max2(diagonal_score, e);
   const unsigned f_wins = sub2(h_de, f);  // < 0: F beats both
@@ -414,39 +413,52 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         // No floor needed: PackedFit keeps every real H - open inside 16 bits, and cells
         // past a pair's end never feed its real cells.
         [[maybe_unused]] unsigned up_open = add2(up_h, minus_open);  // traceback
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-          const unsigned left = in[r];  // read before `out` (maybe the same register) changes
-          unsigned substitution;
+        auto substitution = [&](int r) {
           if constexpr (kBases) {
-            substitution = byte_permute(column_low, column_high, codes[r]);
+            return byte_permute(column_low, column_high, codes[r]);
           } else if constexpr (kUniform) {
             // Per half: 0 when the letters are equal, 1 otherwise; select match/mismatch.
             const unsigned differs = __vminu2(codes[r] ^ this_code, 0x00010001u);
             const unsigned equal_mask = (differs ^ 0x00010001u) * 0xffffu;
-            substitution = (match2 & equal_mask) | (mismatch2 & ~equal_mask);
+            return (match2 & equal_mask) | (mismatch2 & ~equal_mask);
           } else if constexpr (kProfile) {
-            substitution = Profile::score2(column_words[0], column_words[1], r);
+            return Profile::score2(column_words[0], column_words[1], r);
           } else {
-            substitution = pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
-                                 table[static_cast<int>(codes[r] >> 16) + code_b]);
+            return pack2(table[static_cast<int>(codes[r] & 0xffffu) + code_a],
+                         table[static_cast<int>(codes[r] >> 16) + code_b]);
           }
-          if constexpr (kTrace) {
-            out[r] = packed_trace_cell(r, diagonal, substitution, add2(left, minus_open), up_open,
-                                       e[r], f, minus_extend, planes);
+        };
+        if constexpr (kTrace) {
+          // H of a row's cell to the left is read for the last time before the row's new
+          // H exists (the next row's diagonal score is taken from it first), so the new H
+          // takes its register: with the diagonal kept as H, each step moved the rows' H
+          // one register along and copied them back.
+          unsigned diagonal_score = add2(diagonal, substitution(0));
+#pragma unroll
+          for (int r = 0; r < R; ++r) {
+            const unsigned left = in[r];
+            const unsigned next_diagonal_score = r + 1 < R ? add2(left, substitution(r + 1)) : 0u;
+            out[r] = packed_trace_cell(r, diagonal_score, add2(left, minus_open), up_open, e[r], f,
+                                       minus_extend, planes);
             up_open = add2(out[r], minus_open);
-          } else {
+            diagonal_score = next_diagonal_score;
+          }
+          up_h = out[R - 1];
+        } else {
+#pragma unroll
+          for (int r = 0; r < R; ++r) {
+            const unsigned left = in[r];  // read before `out` (maybe the same register) changes
             // H = max(diagonal + s, E, F) with F = max(H above - open, F above - extend):
             // only F and the last max wait on the row above, so a step's rows are a chain
             // of two instructions each; the rest is off the chain.
-            const unsigned diagonal_or_e = add_max2(diagonal, substitution, e[r]);
+            const unsigned diagonal_or_e = add_max2(diagonal, substitution(r), e[r]);
             const unsigned f_here = add_max2(up_h, minus_open, f);
             out[r] = max2(diagonal_or_e, f_here);
             f = add2(f_here, minus_extend);
             e[r] = add_max2(out[r], minus_open, add2(e[r], minus_extend));
+            diagonal = left;
+            up_h = out[r];
           }
-          diagonal = left;
-          up_h = out[r];
         }
         out_h = up_h;
         out_f = f;
