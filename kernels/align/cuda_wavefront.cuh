@@ -83,6 +83,15 @@ __device__ __forceinline__ int max3(int a, int b, int c) {
 #endif
 }
 
+// max(a, b, c, 0): one DPX instruction on sm_90.
+__device__ __forceinline__ int max3_relu(int a, int b, int c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return __vimax3_s32_relu(a, b, c);
+#else
+  return max(max(max(a, b), c), 0);
+#endif
+}
+
 // Largest value over the warp (every lane must call it).
 __device__ __forceinline__ unsigned warp_max(unsigned v) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -136,15 +145,14 @@ __device__ __forceinline__ unsigned push_sign(unsigned plane, int difference) {
   return __funnelshift_l(static_cast<unsigned>(difference), plane, 1);
 }
 template <bool kLocal>
-__device__ __forceinline__ int trace_cell(int diagonal, int substitution, int h_left_open,
-                                          int up_open, int& e, int& f, int extend,
-                                          DirectionPlanes& planes) {
+__device__ __forceinline__ int trace_cell(int diagonal_score, int h_left_open, int up_open, int& e,
+                                          int& f, int extend, DirectionPlanes& planes) {
   const int extend_e = h_left_open - e + (extend - 1);  // < 0: E extends (ties too)
   e = add_max(e, -extend, h_left_open);
   const int extend_f = up_open - f + (extend - 1);  // < 0: F extends
   f = add_max(f, -extend, up_open);
-  const int e_wins = diagonal + substitution - e;  // < 0: E beats the diagonal
-  const int h_de = add_max(diagonal, substitution, e);
+  const int e_wins = diagonal_score - e;  // < 0: E beats the diagonal
+  const int h_de = max(diagonal_score, e);
   int f_wins = h_de - f;  // < 0: F beats both
   int h = max(h_de, f);
   int from_e = e_wins & ~f_wins;
@@ -319,39 +327,45 @@ __device__ __forceinline__ void sweep_band(int band, int t, int steps, bool live
     const int j = s - t;  // 0-based column of this step
     if (j < 0 || j >= n) continue;
 
-    int diagonal = diagonal_top;
+    const int diagonal = diagonal_top;
     diagonal_top = up_h;
     int up_open = up_h - open;
     [[maybe_unused]] DirectionPlanes planes;  // kTrace
     [[maybe_unused]] unsigned column[QueryProfile<R>::W];
     if constexpr (kScores == Substitution::profile) profile.column(code, column);
+    auto substitution = [&](int r) {
+      if constexpr (kScores == Substitution::uniform)
+        return codes[r] == code ? scoring.match : scoring.mismatch;
+      else if constexpr (kScores == Substitution::table)
+        return table[codes[r] * kAlphabetSlots + code];
+      else
+        return QueryProfile<R>::score(column, r);
+    };
+    // The next row's diagonal score is taken from a row's old H before its new H exists,
+    // so the new H takes the old one's register: with the diagonal kept as H, each step
+    // moved the rows' H one register along and copied them back (a fifth of the score
+    // form's instructions).
+    int diagonal_score = diagonal + substitution(0);
 #pragma unroll
     for (int r = 0; r < R; ++r) {
-      int substitution;
-      if constexpr (kScores == Substitution::uniform)
-        substitution = codes[r] == code ? scoring.match : scoring.mismatch;
-      else if constexpr (kScores == Substitution::table)
-        substitution = table[codes[r] * kAlphabetSlots + code];
-      else
-        substitution = QueryProfile<R>::score(column, r);
+      const int next_diagonal_score = r + 1 < R ? h[r] + substitution(r + 1) : 0;
       int h_new;
       if constexpr (kTrace) {
-        h_new = trace_cell<kLocal>(diagonal, substitution, h[r] - open, up_open, e[r], f, extend,
-                                   planes);
+        h_new = trace_cell<kLocal>(diagonal_score, h[r] - open, up_open, e[r], f, extend, planes);
         up_open = h_new - open;
         if (kLocal && row0 + r < m && better_local_end(h_new, row0 + r + 1, j + 1, local_end))
           local_end = EndCell{h_new, row0 + r + 1, j + 1};
       } else {
         e[r] = add_max(e[r], -extend, h_open[r]);
         f = add_max(f, -extend, up_open);
-        h_new = add_max(diagonal, substitution, kLocal ? max3(e[r], f, 0) : max(e[r], f));
+        h_new = kLocal ? max3_relu(diagonal_score, e[r], f) : max3(diagonal_score, e[r], f);
         up_open = h_new - open;
         h_open[r] = up_open;
         if (kLocal && row0 + r < m) ends.best = max(ends.best, h_new);
       }
-      diagonal = h[r];
       h[r] = h_new;
       up_h = h_new;
+      diagonal_score = next_diagonal_score;
     }
     out_h = up_h;
     out_f = f;
