@@ -13,6 +13,7 @@
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -192,8 +193,9 @@ def main():
     top_against_brute_force()
     ranks_identical()
     if failures:
-        print(f"{len(failures)} check(s) failed", file=sys.stderr)
+        print(f"{len(failures)} check(s) failed; files kept in {TMP}", file=sys.stderr)
         sys.exit(1)
+    shutil.rmtree(TMP)
     print("all output format checks passed")
 
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <random>
 #include <string>
@@ -30,16 +31,29 @@ int size_of(MPI_Comm comm) {
   return size;
 }
 
-// A folder all ranks agree on (rank 0 makes it).
-std::string shared_folder(const std::string& name) {
-  char path[256] = {0};
-  if (rank_of(MPI_COMM_WORLD) == 0) {
-    std::snprintf(path, sizeof(path), "%s", ("/tmp/wg-graph-test-XXXXXX"));
-    if (mkdtemp(path) == nullptr) std::abort();
+// A folder all ranks agree on: rank 0 makes it, and removes it once every rank is done.
+class SharedFolder {
+ public:
+  SharedFolder() {
+    char path[256] = {0};
+    if (rank_of(MPI_COMM_WORLD) == 0) {
+      std::snprintf(path, sizeof(path), "%s", "/tmp/wg-graph-test-XXXXXX");
+      if (mkdtemp(path) == nullptr) std::abort();
+    }
+    MPI_Bcast(path, sizeof(path), MPI_CHAR, 0, MPI_COMM_WORLD);
+    path_ = path;
   }
-  MPI_Bcast(path, sizeof(path), MPI_CHAR, 0, MPI_COMM_WORLD);
-  return std::string(path) + "/" + name;
-}
+  ~SharedFolder() {
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank_of(MPI_COMM_WORLD) == 0) std::filesystem::remove_all(path_);
+  }
+  SharedFolder(const SharedFolder&) = delete;
+  SharedFolder& operator=(const SharedFolder&) = delete;
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
 
 std::vector<Edge> random_edges(VertexId n, size_t count, unsigned seed, bool with_loops) {
   std::mt19937 rng(seed);
@@ -114,7 +128,8 @@ TEST_P(ReadCsr, ArbitraryRangesMatchTheEdgeList) {
   options.weighted = weighted;
   options.keep_duplicates = keep_duplicates;
   options.num_shards = 5;
-  const std::string path = shared_folder("random.h5");
+  const SharedFolder folder;
+  const std::string path = folder.file("random.h5");
   const GraphInfo written = write_graph(path, n, mine, options, comm);
   const GraphInfo graph = open_graph(path);
   ASSERT_EQ(graph.num_vertices, n);
@@ -153,7 +168,8 @@ INSTANTIATE_TEST_SUITE_P(Options, ReadCsr,
                                             ::testing::Bool()));
 
 TEST(ReadCsrErrors, RangeOutsideTheGraphIsAnError) {
-  const std::string path = shared_folder("small.h5");
+  const SharedFolder folder;
+  const std::string path = folder.file("small.h5");
   write_graph(path, 10,
               rank_of(MPI_COMM_WORLD) == 0 ? random_edges(10, 30, 1, false) : std::vector<Edge>{},
               WriteOptions{}, MPI_COMM_WORLD);
