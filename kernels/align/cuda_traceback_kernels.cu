@@ -65,6 +65,37 @@ class WalkTile {
     return direction_bits(word, i - 1 - row_thread * rows_, local_);
   }
 
+  // A walk in H at cell (i, j) goes up the diagonal for as long as H comes from it. Lane l
+  // looks at cell (i - l, j - l) of the tile: the run is the lanes before the first cell
+  // whose H comes from E, F or zero, or that the tile does not hold. Lane l writes the
+  // run's l-th operation (match or mismatch) at ops[l]; returns the run's length (0: the
+  // cell at (i, j) is not a diagonal step, or not in this tile).
+  __device__ int diagonal_run(int i, int j, char* ops) {
+    cover(i, j);
+    const int lane = static_cast<int>(threadIdx.x) % 32;
+    const int row = i - lane;         // 1-based
+    const int column = j - 1 - lane;  // 0-based
+    const int row_thread = row_thread_of(max(row, 1));
+    const bool held = row >= 1 && column >= 0 && column > last_ - 32 &&
+                      (row_thread == top_ || row_thread == top_ - 1);
+    const int column_lane = held ? last_ - column : 0;
+    const int row_lane = held ? (top_ + 1) * rows_ - row : 0;
+    // From-E and from-F, the planes a step in H reads, are the words' low halves.
+    const auto low = static_cast<unsigned>(word_);
+    const auto low_above = static_cast<unsigned>(word_above_);
+    const unsigned top_word = __shfl_sync(kFullMask, low, column_lane);
+    const unsigned above_word = __shfl_sync(kFullMask, low_above, column_lane);
+    const unsigned query = __shfl_sync(kFullMask, query_code_, row_lane);
+    const unsigned target = __shfl_sync(kFullMask, target_code_, column_lane);
+    const unsigned word = row_thread == top_ ? top_word : above_word;
+    const int slot = row - 1 - row_thread * rows_;
+    const bool diagonal = held && ((word >> (kRowsPerThread - 1 - slot)) & 0x10001u) == 0;
+    const unsigned ends = __ballot_sync(kFullMask, !diagonal);
+    const int run = ends == 0 ? 32 : __ffs(static_cast<int>(ends)) - 1;
+    if (lane < run) ops[lane] = query == target ? kOpMatch : kOpMismatch;
+    return run;
+  }
+
  private:
   // Loads the tile whose top row thread holds row i and whose last column is j, unless the
   // current tile holds cell (i, j). Every lane calls it with the same cell.
@@ -132,13 +163,28 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   if (writer) pairs.scores[p] = end.score;
   WalkTile tile(directions, query, target, m, n, group, rows, scoring.local);
   std::uint32_t count = 0;
-  const AlignedRegion region = trace_back(
-      end, scoring.free_ends, scoring.local, [&](int i, int j) { return tile.same(i, j); },
-      [&](int i, int j) { return tile.bits(i, j); },
-      [&](char op) {
-        if (writer) ops[count] = op;
-        ++count;
-      });
+  auto emit = [&](char op) {
+    if (writer) ops[count] = op;
+    ++count;
+  };
+  // trace_back's walk, with the diagonal runs of H taken a tile at a time: one step for a
+  // whole run of matches and mismatches instead of one per cell.
+  TraceWalk walk{end.i, end.j, kInH};
+  while (walk.state != kTraceStarted && walk.i > 0 && walk.j > 0) {
+    if (walk.state == kInH) {
+      const int run = tile.diagonal_run(walk.i, walk.j, ops + count);
+      if (run > 0) {
+        count += static_cast<std::uint32_t>(run);
+        walk.i -= run;
+        walk.j -= run;
+        continue;
+      }
+    }
+    trace_step(
+        walk, [&](int i, int j) { return tile.same(i, j); },
+        [&](int i, int j) { return tile.bits(i, j); }, emit);
+  }
+  const AlignedRegion region = finish_trace(walk, end, scoring.free_ends, scoring.local, emit);
   if (!writer) return;
   pairs.op_counts[member] = count;
   pairs.regions[member] =

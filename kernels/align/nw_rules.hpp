@@ -168,46 +168,49 @@ struct TraceWalk {
   TraceState state;
 };
 
+// One step of a walk back from cell (walk.i, walk.j), i > 0 and j > 0, not yet started:
+// calls emit(op) for the alignment column it passes, or marks a local alignment's start.
+// direction(i, j) gives the bits of cell (i, j) and same(i, j) whether query residue i
+// equals target residue j.
+template <typename Same, typename Direction, typename Emit>
+WG_HD void trace_step(TraceWalk& walk, const Same& same, const Direction& direction, Emit&& emit) {
+  // Asked before the bits are known, so that on a GPU both reads are in flight at once.
+  const bool match = same(walk.i, walk.j);
+  const std::uint8_t bits = direction(walk.i, walk.j);
+  if (walk.state == kInH) {
+    const std::uint8_t source = bits & kSourceMask;
+    if (source == kFromZero) {
+      walk.state = kTraceStarted;
+      return;
+    }
+    if (source == kFromDiagonal) {
+      emit(match ? kOpMatch : kOpMismatch);
+      --walk.i;
+      --walk.j;
+      return;
+    }
+    walk.state = source == kFromE ? kInE : kInF;
+  }
+  if (walk.state == kInE) {
+    emit(kOpDeletion);
+    walk.state = (bits & kExtendE) ? kInE : kInH;
+    --walk.j;
+  } else {
+    emit(kOpInsertion);
+    walk.state = (bits & kExtendF) ? kInF : kInH;
+    --walk.i;
+  }
+}
+
 // Walks back while the cell lies below row `first_row` (i > first_row) and right of column
-// 0, calling emit(op) for every alignment column from last to first. direction(i, j) gives
-// the bits of cell (i, j), first_row < i, 1 <= j, and same(i, j) whether query residue i
-// equals target residue j. Walking a band of rows at a time (rows recomputed from a
-// checkpoint, host_nw.cpp) takes the same steps as one walk over the whole matrix.
+// 0, calling emit(op) for every alignment column from last to first (trace_step). Walking
+// a band of rows at a time (rows recomputed from a checkpoint, host_nw.cpp) takes the same
+// steps as one walk over the whole matrix.
 template <typename Same, typename Direction, typename Emit>
 WG_HD void trace_rows(TraceWalk& walk, std::int32_t first_row, const Same& same,
                       const Direction& direction, Emit&& emit) {
-  std::int32_t i = walk.i;
-  std::int32_t j = walk.j;
-  TraceState state = walk.state;
-  while (state != kTraceStarted && i > first_row && j > 0) {
-    // Asked before the bits are known, so that on a GPU both reads are in flight at once.
-    const bool match = same(i, j);
-    const std::uint8_t bits = direction(i, j);
-    if (state == kInH) {
-      const std::uint8_t source = bits & kSourceMask;
-      if (source == kFromZero) {
-        state = kTraceStarted;
-        break;
-      }
-      if (source == kFromDiagonal) {
-        emit(match ? kOpMatch : kOpMismatch);
-        --i;
-        --j;
-        continue;
-      }
-      state = source == kFromE ? kInE : kInF;
-    }
-    if (state == kInE) {
-      emit(kOpDeletion);
-      state = (bits & kExtendE) ? kInE : kInH;
-      --j;
-    } else {
-      emit(kOpInsertion);
-      state = (bits & kExtendF) ? kInF : kInH;
-      --i;
-    }
-  }
-  walk = TraceWalk{i, j, state};
+  while (walk.state != kTraceStarted && walk.i > first_row && walk.j > 0)
+    trace_step(walk, same, direction, emit);
 }
 
 // Ends a walk that reached row 0 or column 0 (or a local alignment's start): emits the
