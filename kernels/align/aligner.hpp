@@ -65,8 +65,9 @@ int cuda_device_count();
 // packed_scores: global and semi-global pairs whose scores fit in 16 bits run two to a
 // register (score-only and with traceback).
 // scratch_bytes: GPU memory for one chunk's scratch (carried rows, direction bits), 0 for a
-// third of the free memory; a pair that needs more is aligned on the host instead (with
-// traceback: banded from checkpoints when its direction bits are too many for one piece).
+// fifth of the free memory (four chunks may be in flight); a pair that needs more is
+// aligned on the host instead (with traceback: banded from checkpoints when its direction
+// bits are too many for one piece).
 // first_on_gpu: the first of the aligners sharing the GPU, whose streams get the higher
 // priority (see CudaAligner).
 std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true,

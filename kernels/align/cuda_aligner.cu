@@ -157,6 +157,7 @@ class CudaAligner final : public Aligner {
                                               first_on_gpu ? greatest : least));
     CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreate(&kernels_start_));
+    CUDA_CHECK(cudaEventCreate(&upload_done_));
     CUDA_CHECK(cudaEventCreate(&upload_start_));
     CUDA_CHECK(cudaEventCreate(&download_start_));
     CUDA_CHECK(cudaEventCreate(&download_done_));
@@ -167,6 +168,7 @@ class CudaAligner final : public Aligner {
     for (auto& slot : slots_) cudaStreamSynchronize(slot.stream);
     cudaEventDestroy(pool_ready_);
     cudaEventDestroy(kernels_start_);
+    cudaEventDestroy(upload_done_);
     cudaEventDestroy(upload_start_);
     cudaEventDestroy(download_start_);
     cudaEventDestroy(download_done_);
@@ -207,8 +209,12 @@ class CudaAligner final : public Aligner {
   std::string name_;
   Slot slots_[kSlots];
   cudaEvent_t pool_ready_ = nullptr;
-  cudaEvent_t kernels_start_ = nullptr;  // after the pool upload: kernel time starts here
+  // Kernel time starts before the batch's first launch (after its pool upload and the
+  // host's layout of the first chunk, during which the GPU has nothing of this batch).
+  cudaEvent_t kernels_start_ = nullptr;
+  bool kernels_start_pending_ = false;
   cudaEvent_t upload_start_ = nullptr;
+  cudaEvent_t upload_done_ = nullptr;
   cudaEvent_t download_start_ = nullptr;  // the scores' copy back
   cudaEvent_t download_done_ = nullptr;
   DeviceBuffer<std::uint8_t> residues_;
@@ -364,6 +370,10 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   DeviceScoring device_scoring{scoring.gap_open, scoring.gap_extend, scoring.match,
                                scoring.mismatch, scoring.free_ends,  scoring.local,
                                scoring.letters};
+  if (kernels_start_pending_) {  // the batch's first launch follows on this stream
+    CUDA_CHECK(cudaEventRecord(kernels_start_, slot.stream));
+    kernels_start_pending_ = false;
+  }
   if (traceback) {
     pairs.directions = slot.directions.reserve(total.directions);
     pairs.direction_offset = offsets_d + count;
@@ -433,7 +443,8 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   if (batch.size() == 0) return;
   CUDA_CHECK(cudaSetDevice(device_));
   upload_pool(batch, scoring);
-  CUDA_CHECK(cudaEventRecord(kernels_start_, slots_[0].stream));
+  CUDA_CHECK(cudaEventRecord(upload_done_, slots_[0].stream));
+  kernels_start_pending_ = true;
 
   // Per length class: pairs for the packed 16-bit kernel, then the others.
   std::vector<std::uint32_t> by_class[kLengthClassCount][2];
@@ -506,6 +517,10 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       }
     }
   }
+  if (kernels_start_pending_) {  // every pair went to the host
+    CUDA_CHECK(cudaEventRecord(kernels_start_, slots_[0].stream));
+    kernels_start_pending_ = false;
+  }
   for (auto& slot : slots_) CUDA_CHECK(cudaEventRecord(slot.done, slot.stream));
   for (auto& slot : slots_) finish(slot, results, traceback);
   cudaEvent_t last_done = slots_[0].done;
@@ -524,7 +539,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   CUDA_CHECK(cudaEventSynchronize(download_done_));
   float upload_ms = 0;
   float download_ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&upload_ms, upload_start_, kernels_start_));
+  CUDA_CHECK(cudaEventElapsedTime(&upload_ms, upload_start_, upload_done_));
   CUDA_CHECK(cudaEventElapsedTime(&download_ms, download_start_, download_done_));
   transfer_seconds_ += 1e-3 * (static_cast<double>(upload_ms) + download_ms);
   for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
