@@ -520,7 +520,8 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
       }
       if constexpr (kTrace) {
 #pragma unroll
-        for (PackedHalf& hk : half) hk.directions += static_cast<std::uint64_t>(hk.n + G - 1) * G;
+        for (PackedHalf& hk : half)
+          if (hk.active) hk.directions += static_cast<std::uint64_t>(hk.n + G - 1) * G;
       }
       __syncwarp();
     }

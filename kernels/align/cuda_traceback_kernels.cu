@@ -167,8 +167,9 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
     if (writer) ops[count] = op;
     ++count;
   };
-  // trace_back's walk, with the diagonal runs of H taken a tile at a time: one step for a
-  // whole run of matches and mismatches instead of one per cell.
+  // The walk from the end cell back to its start (trace_rows' loop over the whole matrix),
+  // with the diagonal runs of H taken a tile at a time: one step for a whole run of
+  // matches and mismatches instead of one per cell.
   TraceWalk walk{end.i, end.j, kInH};
   while (walk.state != kTraceStarted && walk.i > 0 && walk.j > 0) {
     if (walk.state == kInH) {

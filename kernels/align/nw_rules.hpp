@@ -230,13 +230,4 @@ WG_HD AlignedRegion finish_trace(TraceWalk walk, EndCell end, std::uint8_t free_
   return AlignedRegion{i, end.i, j, end.j};
 }
 
-// The whole walk over a matrix of direction bits: from the end cell back to its start.
-template <typename Same, typename Direction, typename Emit>
-WG_HD AlignedRegion trace_back(EndCell end, std::uint8_t free_ends, bool local, const Same& same,
-                               const Direction& direction, Emit&& emit) {
-  TraceWalk walk{end.i, end.j, kInH};
-  trace_rows(walk, 0, same, direction, emit);
-  return finish_trace(walk, end, free_ends, local, emit);
-}
-
 }  // namespace wg::kernels::align
