@@ -120,9 +120,7 @@ __global__ void __launch_bounds__(kBlockThreads, 1)
   __shared__ int table[kAlphabetSlots * kAlphabetSlots];
   __shared__ unsigned block_progress[kBlockWarps];
   __shared__ int block_best;
-  if (!kUniform)
-    for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
-      table[k] = table_in[k];
+  if (!kUniform) copy_table(table, table_in);
   if (threadIdx.x < kBlockWarps) block_progress[threadIdx.x] = 0;
   if (threadIdx.x == 0) block_best = 0;  // biased: kMinusInfinity
   __syncthreads();

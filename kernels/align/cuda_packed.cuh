@@ -210,8 +210,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
   __shared__ int table[kScores == Substitution::table ? kAlphabetSlots * kAlphabetSlots : 1];
   extern __shared__ unsigned profile_memory[];
   if constexpr (kScores == Substitution::table) {
-    for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
-      table[k] = table_in[k];
+    copy_table(table, table_in);
     __syncthreads();
   }
   const Profile profiles[2] = {
@@ -394,8 +393,10 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         load_profile(code);
         const int j = s - t;
         if (j < 0 || j >= n) {
+          if constexpr (kSets == 2) {  // the next step reads this step's set
 #pragma unroll
-          for (int r = 0; r < R; ++r) out[r] = in[r];
+            for (int r = 0; r < R; ++r) out[r] = in[r];
+          }
           return;
         }
 
@@ -410,9 +411,6 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           column_high = byte_scores.column_table(static_cast<unsigned>(code_b));
         }
         [[maybe_unused]] PackedPlanes planes;  // traceback
-        // No floor needed: PackedFit keeps every real H - open inside 16 bits, and cells
-        // past a pair's end never feed its real cells.
-        [[maybe_unused]] unsigned up_open = add2(up_h, minus_open);  // traceback
         auto substitution = [&](int r) {
           if constexpr (kBases) {
             return byte_permute(column_low, column_high, codes[r]);
@@ -432,7 +430,10 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           // H of a row's cell to the left is read for the last time before the row's new
           // H exists (the next row's diagonal score is taken from it first), so the new H
           // takes its register: with the diagonal kept as H, each step moved the rows' H
-          // one register along and copied them back.
+          // one register along and copied them back. No floor needed: PackedFit keeps every
+          // real H - open inside 16 bits, and cells past a pair's end never feed its real
+          // cells.
+          unsigned up_open = add2(up_h, minus_open);
           unsigned diagonal_score = add2(diagonal, substitution(0));
 #pragma unroll
           for (int r = 0; r < R; ++r) {

@@ -87,14 +87,18 @@ struct QueryProfile {
         }
         const unsigned low = byte_permute(bytes[0], bytes[1], 0x0040u);   // bytes 0, 4
         const unsigned high = byte_permute(bytes[2], bytes[3], 0x0040u);  // bytes 0, 4
-        words[(c * W + w) * kProfileThreadsPerBlock] = byte_permute(low, high, 0x5410u);
+        words[at(c, w)] = byte_permute(low, high, 0x5410u);
       }
     }
   }
   // The words of this thread's rows for target letter `code`.
   __device__ void column(int code, unsigned (&out)[W]) const {
 #pragma unroll
-    for (int w = 0; w < W; ++w) out[w] = words[code * kLetterWords + w * kProfileThreadsPerBlock];
+    for (int w = 0; w < W; ++w) out[w] = words[at(code, w)];
+  }
+  // Offset of word w of `letter` from this thread's first word (the layout above).
+  __device__ static int at(int letter, int w) {
+    return letter * kLetterWords + w * kProfileThreadsPerBlock;
   }
   // Score of row r from a column's words: its byte, sign-extended to 32 bits.
   __device__ static int score(const unsigned (&column)[W], int r) {

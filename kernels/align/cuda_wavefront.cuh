@@ -92,6 +92,16 @@ __device__ __forceinline__ int max3_relu(int a, int b, int c) {
 #endif
 }
 
+// The block's threads copy the substitution table (kAlphabetSlots x kAlphabetSlots) into
+// shared memory; the caller synchronises. Kernels copy it for the table form only: the
+// profile form builds its profiles from global memory, where a shared copy would cost a
+// block of profiles per multiprocessor.
+__device__ __forceinline__ void copy_table(int* shared, const int* __restrict__ table) {
+  for (int k = static_cast<int>(threadIdx.x); k < kAlphabetSlots * kAlphabetSlots;
+       k += static_cast<int>(blockDim.x))
+    shared[k] = table[k];
+}
+
 // Largest value over the warp (every lane must call it).
 __device__ __forceinline__ unsigned warp_max(unsigned v) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -443,8 +453,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, kTrace ? kTraceBlocksPerMult
   __shared__ int shared_table[kSharedTable ? kAlphabetSlots * kAlphabetSlots : 1];
   extern __shared__ unsigned profile_memory[];
   if constexpr (kSharedTable) {
-    for (int k = threadIdx.x; k < kAlphabetSlots * kAlphabetSlots; k += blockDim.x)
-      shared_table[k] = table_in[k];
+    copy_table(shared_table, table_in);
     __syncthreads();
   }
   const int* table = kSharedTable ? shared_table : table_in;
