@@ -1,12 +1,14 @@
 #include "src/align/align_pipeline.hpp"
 
+#include "src/common/openmp_thread.hpp"
+
 namespace wg::align {
 
 AlignPipeline::AlignPipeline(const std::vector<BatchWorker>& workers, std::size_t depth,
                              Source source)
     : depth_(depth), aligners_(static_cast<int>(workers.size())) {
   for (const BatchWorker& worker : workers)
-    threads_.emplace_back([this, &worker] { align_loop(worker); });
+    threads_.push_back(openmp_thread([this, &worker] { align_loop(worker); }));
   if (source) feeder_ = std::thread([this, source = std::move(source)] { feed_loop(source); });
 }
 

@@ -1,10 +1,12 @@
 #include "src/align/batch_maker.hpp"
 
+#include "src/common/openmp_thread.hpp"
+
 namespace wg::align {
 
 BatchMaker::BatchMaker(Make make, const std::atomic<bool>& stop, int threads)
     : make_(std::move(make)), stop_(stop) {
-  for (int k = 0; k < threads; ++k) threads_.emplace_back([this] { loop(); });
+  for (int k = 0; k < threads; ++k) threads_.push_back(openmp_thread([this] { loop(); }));
 }
 
 BatchMaker::~BatchMaker() {

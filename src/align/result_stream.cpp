@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "src/common/openmp_thread.hpp"
+
 namespace wg::align {
 namespace {
 // Lines are written once this much is formatted (and at the end of every wake-up).
@@ -10,7 +12,7 @@ constexpr auto kFlushInterval = std::chrono::seconds(1);
 }  // namespace
 
 ResultStream::ResultStream(ResultSink& sink, ResultWriter& file)
-    : sink_(sink), file_(file), thread_([this] { loop(); }) {}
+    : sink_(sink), file_(file), thread_(openmp_thread([this] { loop(); })) {}
 
 ResultStream::~ResultStream() {
   {

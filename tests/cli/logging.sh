@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Logging options of every command and the length of a run's log: a BFS over a long path
 # takes one iteration per vertex, but logs a line per iteration only at debug level.
-# Also --threads, which sets the OpenMP threads of a rank.
+# Also --threads, which sets the OpenMP threads of a rank (its align threads' too).
 set -uo pipefail
 source "$(dirname "$0")/../support/assert.sh"
 work=$(mktemp -d)
@@ -55,4 +55,14 @@ assert_status 0 $? "align --threads 1"
 "$WARPGRAPH" align --all-vs-all "$seqs" -o "$work/two.tsv" -q --threads 2
 assert_status 0 $? "align --threads 2"
 cmp -s "$work/one.tsv" "$work/two.tsv" || fail_test "align results depend on --threads"
+# The align threads take it too, not the process default: the host aligner names the size
+# of its team in the report, from the thread it aligns on.
+OMP_NUM_THREADS=1 "$WARPGRAPH" align --all-vs-all "$seqs" --backend host --threads 2 \
+  -o "$work/three.tsv" --report "$work/align.json" -q
+assert_status 0 $? "align --backend host --threads 2"
+"$WG_PYTHON" - "$work/align.json" <<'PY' || fail_test "align --threads 2: the aligner's threads"
+import json, sys
+backend = json.load(open(sys.argv[1]))["ranks"][0]["backend"]
+assert backend.startswith("host (2 OpenMP threads"), backend
+PY
 finish
