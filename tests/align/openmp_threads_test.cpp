@@ -6,12 +6,12 @@
 #include <omp.h>
 
 #include <atomic>
-#include <chrono>
 #include <deque>
 #include <vector>
 
 #include "src/align/align_pipeline.hpp"
 #include "src/align/result_stream.hpp"
+#include "tests/align/pipeline_drain.hpp"
 
 namespace wg::align {
 namespace {
@@ -52,11 +52,7 @@ TEST_F(OpenMpThreads, AlignThreadsOpenTeamsOfTheStartingThreadsCount) {
   AlignPipeline pipeline(workers, 0);
   pipeline.push(comm::align::WorkBatch{});
   pipeline.close();
-  std::deque<comm::align::BatchResults> finished;
-  while (!pipeline.drained()) {
-    pipeline.wait(std::chrono::milliseconds(1));
-    pipeline.take(finished);
-  }
+  const std::deque<comm::align::BatchResults> finished = drain(pipeline);
   ASSERT_EQ(finished.size(), 1u);
   EXPECT_EQ(seen, wanted());
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "src/align/align_pipeline.hpp"
+#include "tests/align/pipeline_drain.hpp"
 
 namespace wg::align {
 namespace {
@@ -42,11 +43,7 @@ TEST(AlignPipeline, DrainedOnceEveryBatchIsTaken) {
     pipeline.push(std::move(batch));
   }
   pipeline.close();
-  std::deque<comm::align::BatchResults> finished;
-  while (!pipeline.drained()) {
-    pipeline.wait(std::chrono::milliseconds(1));
-    pipeline.take(finished);
-  }
+  const std::deque<comm::align::BatchResults> finished = drain(pipeline);
   ASSERT_EQ(finished.size(), 3u);
   for (std::uint64_t id = 0; id < 3; ++id) EXPECT_EQ(finished[id].id, id);
 }
