@@ -20,6 +20,8 @@ OrderedResults::OrderedResults(const std::vector<Sequence>& queries,
       traceback_(traceback),
       window_pairs_(window_pairs),
       format_ahead_bytes_(format_ahead_bytes),
+      last_window_(plan.size() > first ? plan.size() - 1 - (plan.size() - 1 - first) % window_pairs
+                                       : first),
       next_(first),
       base_(first),
       format_threads_(std::clamp(omp_get_max_threads(), 1, kMaxFormatThreads)) {}
@@ -70,15 +72,17 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
                                   results.regions.size() == 4 * results.pair_ids.size())),
              "internal error: batch {} has {} pairs but {} scores and {} CIGAR strings", results.id,
              results.pair_ids.size(), results.scores.size(), results.cigars.size());
-  // Formatted now unless too much text already waits; then when written.
-  const bool format_now = formatted_bytes_ < format_ahead_bytes_;
+  // Lines of the last window are formatted now unless too much text already waits; all
+  // others when written.
+  const bool format_ahead = formatted_bytes_ < format_ahead_bytes_;
   // A batch's pairs come from one window or two: look the slab up only when it changes,
   // and format the pairs of each slab together.
   Slab* s = nullptr;
   std::uint64_t slab_first = 0;  // offset of *s's first pair from base_
   std::vector<std::uint32_t> places;
   const auto format_stored = [&] {
-    if (format_now && s && !places.empty()) format_lines(*s, base_ + slab_first, places);
+    if (format_ahead && s && !places.empty() && base_ + slab_first >= last_window_)
+      format_lines(*s, base_ + slab_first, places);
     places.clear();
   };
   for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
@@ -105,6 +109,42 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
   format_stored();
   pending_ += results.pair_ids.size();
   append_ready(out);
+}
+
+void OrderedResults::gather_lines(Slab& s, std::size_t begin, std::size_t end,
+                                  fmt::memory_buffer& out) {
+  // Where each line goes in `out`, then the copies: in chunks on several threads for long
+  // runs. One resize for the run: growing `out` line by line copies it again at every
+  // doubling, and every new page of it is a fault.
+  const std::size_t count = end - begin;
+  std::vector<std::size_t> to(count + 1);
+  to[0] = out.size();
+  for (std::size_t k = 0; k < count; ++k) to[k + 1] = to[k] + s.lines[begin + k].size;
+  out.resize(to[count]);
+  const std::size_t chunks = (count + kParallelChunk - 1) / kParallelChunk;
+#pragma omp parallel for schedule(static) num_threads(chunks > 1 ? format_threads_ : 1)
+  for (std::size_t c = 0; c < chunks; ++c) {
+    const std::size_t last = std::min(count, (c + 1) * kParallelChunk);
+    for (std::size_t k = c * kParallelChunk; k < last; ++k) {
+      Line& line = s.lines[begin + k];
+      std::memcpy(out.data() + to[k], s.texts[line.text].data() + line.begin, line.size);
+      line = Line{};
+      s.done[begin + k] = 0;
+    }
+  }
+}
+
+void OrderedResults::append_texts(Slab& s, std::size_t first_text, fmt::memory_buffer& out) {
+  const std::size_t texts = s.texts.size() - first_text;
+  std::vector<std::size_t> to(texts + 1);
+  to[0] = out.size();
+  for (std::size_t k = 0; k < texts; ++k) to[k + 1] = to[k] + s.texts[first_text + k].size();
+  out.resize(to[texts]);
+#pragma omp parallel for schedule(static) num_threads(texts > 1 ? format_threads_ : 1)
+  for (std::size_t k = 0; k < texts; ++k) {
+    const fmt::memory_buffer& text = s.texts[first_text + k];
+    std::memcpy(out.data() + to[k], text.data(), text.size());
+  }
 }
 
 comm::align::BatchResults OrderedResults::pending_results() const {
@@ -197,28 +237,21 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
 void OrderedResults::write_range(Slab& s, std::size_t begin, std::size_t end,
                                  fmt::memory_buffer& out) {
   if (begin == end) return;
+  const std::size_t count = end - begin;
   std::vector<std::uint32_t> unformatted;
   for (std::size_t at = begin; at < end; ++at)
     if (s.lines[at].text == kUnformatted) unformatted.push_back(static_cast<std::uint32_t>(at));
+  const std::size_t first_text = s.texts.size();
   if (!unformatted.empty()) format_lines(s, base_, unformatted);
-  // Where each line goes in `out`, then the copies: in chunks on several threads for long
-  // runs. One resize for the run: growing `out` line by line copies it again at every
-  // doubling, and every new page of it is a fault.
-  const std::size_t count = end - begin;
-  std::vector<std::size_t> to(count + 1);
-  to[0] = out.size();
-  for (std::size_t k = 0; k < count; ++k) to[k + 1] = to[k] + s.lines[begin + k].size;
-  out.resize(to[count]);
-  const std::size_t chunks = (count + kParallelChunk - 1) / kParallelChunk;
-#pragma omp parallel for schedule(static) num_threads(chunks > 1 ? format_threads_ : 1)
-  for (std::size_t c = 0; c < chunks; ++c) {
-    const std::size_t last = std::min(count, (c + 1) * kParallelChunk);
-    for (std::size_t k = c * kParallelChunk; k < last; ++k) {
-      Line& line = s.lines[begin + k];
-      std::memcpy(out.data() + to[k], s.texts[line.text].data() + line.begin, line.size);
-      line = Line{};
-      s.done[begin + k] = 0;
+  if (unformatted.size() == count) {
+    // Formatted just now, in order: the new texts are the run's lines, one after another.
+    append_texts(s, first_text, out);
+    for (std::size_t at = begin; at < end; ++at) {
+      s.lines[at] = Line{};
+      s.done[at] = 0;
     }
+  } else {
+    gather_lines(s, begin, end, out);
   }
   if (!traceback_) return;
   // The run's CIGAR strings are no longer needed (their lines are written).

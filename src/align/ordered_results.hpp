@@ -4,11 +4,12 @@
 // scores, done flags and (with traceback) the CIGAR strings, released as soon as the
 // prefix passes it, so memory stays bounded by the windows in flight.
 //
-// Lines are formatted when their batch arrives, while later batches are still aligned: a
-// length-sorted window is only writable once nearly all of it is back, and formatting it
-// then left the GPUs idle at the end of every job for as long as the formatting took. A
-// written run is then a gather of finished lines. Formatted text waiting to be written is
-// bounded (format_ahead_bytes); past that, pairs wait raw and are formatted when written.
+// Lines are formatted when written, in input order: a batch's pairs are in length order,
+// so formatting them on arrival read the sequence records all over their arrays, and
+// cost 2-3 times as much per line as reading them in order. The job's last window is the
+// exception: nothing is aligned after it, so its lines are formatted as its batches
+// arrive, and the tail after the last batch is that batch's lines rather than a window's.
+// Text formatted ahead is bounded (format_ahead_bytes); past that, pairs wait raw.
 // Batches and runs of many lines are formatted on several OpenMP threads.
 #pragma once
 
@@ -31,8 +32,8 @@ namespace wg::align {
 
 class OrderedResults final : public ResultSink {
  public:
-  // Formatted text held at once, waiting for earlier pairs: about a window of SAM lines of
-  // 1 kb reads.
+  // Formatted text of the last window held at once, waiting for earlier pairs: about a
+  // window of SAM lines of 1 kb reads.
   static constexpr std::uint64_t kFormatAheadBytes = std::uint64_t{1} << 30;
 
   // Pairs first..plan.size()-1 are expected (earlier ones were written by an earlier run).
@@ -87,6 +88,11 @@ class OrderedResults final : public ResultSink {
   void format_lines(Slab& s, std::uint64_t slab_pair, const std::vector<std::uint32_t>& places);
   // Appends the lines of the front slab's places begin..end-1 (all done) and releases them.
   void write_range(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
+  // Copies the formatted lines of places begin..end-1 to `out`, line by line, and clears
+  // their places.
+  void gather_lines(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
+  // Appends texts[first_text..] whole (the lines of a run formatted in order).
+  void append_texts(Slab& s, std::size_t first_text, fmt::memory_buffer& out);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
@@ -96,6 +102,7 @@ class OrderedResults final : public ResultSink {
   std::size_t window_pairs_;
   std::uint64_t format_ahead_bytes_;
   std::uint64_t formatted_bytes_ = 0;            // texts held by the slabs
+  std::uint64_t last_window_;                    // first pair of the job's last window
   std::uint64_t next_;                           // next pair to write
   std::uint64_t base_;                           // first pair of slabs_[0]
   std::deque<std::unique_ptr<Slab>> slabs_;      // null until a result of that window arrives

@@ -144,9 +144,11 @@ TEST(AlignTopResults, BestKPerQueryWithTiesInQueryOrder) {
 
 // 300 records all-vs-all in two batches, the later half first: the whole job becomes
 // writable at once. Lines are formatted in parallel chunks, each pair from its own place
-// in the plan, when their batch arrives, when they are written (no text may wait), or
-// some of each (the first batch fills the budget); with traceback, each line keeps its
-// own CIGAR string and region (the strings are then released on a thread of their own).
+// in the plan: in one window (the job's last) when their batch arrives, when they are
+// written (no text may wait), or some of each (the first batch fills the budget); in
+// windows of 1,000 pairs when written, but for the last window's; with traceback, each
+// line keeps its own CIGAR string and region (the strings are then released on a thread
+// of their own).
 TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
   // n columns as n runs of one match: long enough to live on the heap.
   const auto ones = [](std::uint64_t n) {
@@ -158,12 +160,20 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
   for (int i = 0; i < 300; ++i) ids.push_back("seq" + std::to_string(i * 7));
   const auto sequences = named(ids);
   const PairPlan plan(PairMode::all_vs_all, 300, 300);
-  for (const auto& [traceback, format_ahead] :
-       std::vector<std::pair<bool, std::uint64_t>>{{false, OrderedResults::kFormatAheadBytes},
-                                                   {true, OrderedResults::kFormatAheadBytes},
-                                                   {false, 0},
-                                                   {true, 0},
-                                                   {true, 1000}}) {
+  struct Setting {
+    bool traceback;
+    std::uint64_t format_ahead;
+    std::size_t window;
+  };
+  constexpr std::uint64_t kAhead = OrderedResults::kFormatAheadBytes;
+  for (const auto& [traceback, format_ahead, window] :
+       std::vector<Setting>{{false, kAhead, 1 << 16},
+                            {true, kAhead, 1 << 16},
+                            {false, 0, 1 << 16},
+                            {true, 0, 1 << 16},
+                            {true, 1000, 1 << 16},
+                            {false, kAhead, 1000},
+                            {true, kAhead, 1000}}) {
     std::string expected;
     std::uint64_t index = 0;
     for (std::size_t i = 0; i < 300; ++i) {
@@ -187,14 +197,15 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
       into.cigars.push_back(ones(n));
       into.regions.insert(into.regions.end(), {0, n, 0, n});
     }
-    OrderedResults ordered(sequences, sequences, plan, tsv(1), traceback, 0, 1 << 16, format_ahead);
+    OrderedResults ordered(sequences, sequences, plan, tsv(1), traceback, 0, window, format_ahead);
     fmt::memory_buffer out;
     ordered.put(later, out);
     EXPECT_EQ(out.size(), 0u);
     ordered.put(earlier, out);
     EXPECT_EQ(ordered.next_index(), plan.size());
-    EXPECT_TRUE(text(out) == expected) << "parallel formatting differs from the plan's order, "
-                                       << "traceback " << traceback << ", ahead " << format_ahead;
+    EXPECT_TRUE(text(out) == expected)
+        << "parallel formatting differs from the plan's order, "
+        << "traceback " << traceback << ", ahead " << format_ahead << ", window " << window;
   }
 }
 
