@@ -22,6 +22,14 @@ std::uint64_t sort_key(std::size_t query_length, std::size_t target_length, std:
   return (q << (kLengthBits + BatchSource::kWindowBits)) | (t << BatchSource::kWindowBits) | place;
 }
 
+// The lengths a key holds; kLengthMax where the length may be longer.
+std::uint32_t key_query_length(std::uint64_t key) {
+  return static_cast<std::uint32_t>(key >> (kLengthBits + BatchSource::kWindowBits));
+}
+std::uint32_t key_target_length(std::uint64_t key) {
+  return static_cast<std::uint32_t>((key >> BatchSource::kWindowBits) & kLengthMax);
+}
+
 // Sorts keys made in increasing place order. Places already ascend, so a stable sort on
 // the length fields alone gives the full order: a least-significant-digit counting sort
 // over digits of kDigitBits, skipping digits every key shares (lengths under 2,048 need
@@ -68,8 +76,7 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
   remaining_cells_ = plan.cells_from(first_pair, query_lengths, target_lengths);
   const std::size_t sequences =
       query_lengths.size() + (&query_lengths == &target_lengths ? 0 : target_lengths.size());
-  stamp_.assign(sequences, 0);
-  slot_.assign(sequences, 0);
+  slots_.assign(sequences, SlotStamp{});
   start_next_window();
 }
 
@@ -110,13 +117,13 @@ void BatchSource::start_next_window() {
 
 std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                                    std::uint32_t length) {
-  if (stamp_[sequence_key] == generation_) return slot_[sequence_key];
+  SlotStamp& known = slots_[sequence_key];
+  if (known.stamp == generation_) return known.slot;
   const auto slot = static_cast<std::uint32_t>(batch.lengths.size());
   batch.offsets.push_back(batch.pool_size());
   batch.sequences.push_back(sequence_key);
   batch.lengths.push_back(length);
-  stamp_[sequence_key] = generation_;
-  slot_[sequence_key] = slot;
+  known = {generation_, slot};
   return slot;
 }
 
@@ -138,19 +145,45 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
   const std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));
 
   if (++generation_ == 0) {  // stamps wrapped around: forget them all
-    std::fill(stamp_.begin(), stamp_.end(), 0);
+    std::fill(slots_.begin(), slots_.end(), SlotStamp{});
     generation_ = 1;
   }
   const bool shared_pool = &query_lengths_ == &target_lengths_;
   const auto target_base = static_cast<std::uint32_t>(shared_pool ? 0 : query_lengths_.size());
   comm::align::WorkBatch batch;
   batch.id = next_batch_id_++;
+  // Room for the rest of the window: growing the vectors pair by pair copied them at every
+  // doubling, and memory reserved but never touched costs nothing.
+  const std::size_t most = window_.keys.size() - window_position_;
+  batch.pair_ids.reserve(most);
+  batch.query.reserve(most);
+  batch.target.reserve(most);
+  batch.sequences.reserve(2 * most);
+  batch.offsets.reserve(2 * most);
+  batch.lengths.reserve(2 * most);
+  // The pairs lie all over the window and their sequences' stamps all over the input, so
+  // both are fetched ahead: a pair kPrefetchPairs keys ahead, its slots half as far. The
+  // lengths come from the sort key.
+  constexpr std::size_t kPrefetchPairs = 16;
+  const auto place_at = [&](std::size_t position) {
+    return static_cast<std::size_t>(window_.keys[position] & kPlaceMask);
+  };
   std::uint64_t cells = 0;
   for (; window_position_ < window_.keys.size(); ++window_position_) {
-    const std::size_t place = window_.keys[window_position_] & kPlaceMask;
+    if (window_position_ + kPrefetchPairs < window_.keys.size())
+      __builtin_prefetch(&window_.pairs[place_at(window_position_ + kPrefetchPairs)]);
+    if (window_position_ + kPrefetchPairs / 2 < window_.keys.size()) {
+      const PairRef ahead = window_.pairs[place_at(window_position_ + kPrefetchPairs / 2)];
+      __builtin_prefetch(&slots_[ahead.query]);
+      __builtin_prefetch(&slots_[target_base + ahead.target]);
+    }
+    const std::uint64_t key = window_.keys[window_position_];
+    const std::size_t place = key & kPlaceMask;
     const PairRef pair = window_.pairs[place];
-    const std::uint32_t query_length = query_lengths_[pair.query];
-    const std::uint32_t target_length = target_lengths_[pair.target];
+    std::uint32_t query_length = key_query_length(key);
+    std::uint32_t target_length = key_target_length(key);
+    if (query_length == kLengthMax) query_length = query_lengths_[pair.query];
+    if (target_length == kLengthMax) target_length = target_lengths_[pair.target];
     const std::uint64_t pair_cells = std::uint64_t{query_length} * target_length;
     if (!batch.pair_ids.empty() &&
         (cells + pair_cells > budget || batch.pool_size() > kMaxBatchResidues))

@@ -87,9 +87,13 @@ class BatchSource {
   Window window_;
   std::size_t window_position_ = 0;
   std::uint64_t next_batch_id_ = 0;
-  // A sequence's slot in the batch being cut, valid while its stamp is the batch's.
-  std::vector<std::uint32_t> stamp_;
-  std::vector<std::uint32_t> slot_;
+  // A sequence's slot in the batch being cut, valid while its stamp is the batch's (side by
+  // side: one cache line to fetch per sequence).
+  struct SlotStamp {
+    std::uint32_t stamp = 0;
+    std::uint32_t slot = 0;
+  };
+  std::vector<SlotStamp> slots_;
   std::uint32_t generation_ = 0;
 };
 
