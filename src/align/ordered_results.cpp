@@ -196,9 +196,9 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
     fmt::memory_buffer& text = s.texts[first_text + c];
     const std::size_t from = c * kParallelChunk;
     const std::size_t to = std::min(places.size(), (c + 1) * kParallelChunk);
-    // A batch's pairs are in length order, so their records lie all over the sequence
-    // arrays and each line waited on cache misses for them: the records are fetched
-    // kPrefetchLines ahead, and their ids (heap text when long) half as far.
+    // The records of a batch's pairs (in length order) lie all over the sequence arrays,
+    // and every CIGAR string's text is wherever its batch left it: the records are fetched
+    // kPrefetchLines ahead, their ids (heap text when long) and CIGAR texts half as far.
     std::vector<PairRef> pairs(to - from);
     for (std::size_t k = from; k < to; ++k) pairs[k - from] = plan_.at(slab_pair + places[k]);
     for (std::size_t k = from; k < to; ++k) {
@@ -211,6 +211,7 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
         const PairRef ahead = pairs[k + kPrefetchLines / 2 - from];
         __builtin_prefetch(queries_[ahead.query].id.data());
         __builtin_prefetch(targets_[ahead.target].id.data());
+        if (traceback_) __builtin_prefetch(s.cigars[places[k + kPrefetchLines / 2]].data());
       }
       const std::uint32_t at = places[k];
       const PairRef pair = pairs[k - from];
