@@ -14,10 +14,10 @@ namespace wg::kernels::align {
 class Aligner {
  public:
   virtual ~Aligner() = default;
-  // Aligns every pair of the batch; results[p] belongs to pair p. With traceback the
-  // CIGAR strings are filled too.
+  // Aligns every pair of the batch into results (reset to the batch's size); with
+  // traceback the CIGAR strings and regions are filled too.
   virtual void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
-                     std::vector<PairResult>& results) = 0;
+                     AlignedBatch& results) = 0;
   // Seconds spent in align() so far (host preparation, copies and kernels), for GCUPS.
   virtual double compute_seconds() const = 0;
   // Seconds of kernel execution alone (GPU events): this aligner's share of its GPU's busy
@@ -74,20 +74,12 @@ std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true
                                            std::uint64_t scratch_bytes = 0,
                                            bool first_on_gpu = true);
 
-// Stores a traceback's aligned region in a result.
-inline void set_region(PairResult& result, const AlignedRegion& region) {
-  result.query_begin = static_cast<std::uint32_t>(region.query_begin);
-  result.query_end = static_cast<std::uint32_t>(region.query_end);
-  result.target_begin = static_cast<std::uint32_t>(region.target_begin);
-  result.target_end = static_cast<std::uint32_t>(region.target_end);
-}
-
 // Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count);
 // The same for many pairs at once, on all OpenMP threads: pair k's operations start at
-// ops + ops_offsets[k] and its CIGAR goes to results[pairs[k]].
+// ops + ops_offsets[k] and its CIGAR goes to cigars[pairs[k]].
 void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
                               const std::uint32_t* op_counts, const std::uint32_t* pairs,
-                              std::size_t count, std::vector<PairResult>& results);
+                              std::size_t count, std::vector<std::string>& cigars);
 
 }  // namespace wg::kernels::align

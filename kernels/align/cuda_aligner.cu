@@ -177,7 +177,7 @@ class CudaAligner final : public Aligner {
   }
 
   void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
-             std::vector<PairResult>& results) override;
+             AlignedBatch& results) override;
   double compute_seconds() const override { return seconds_; }
   double kernel_seconds() const override { return kernel_seconds_; }
   double transfer_seconds() const override { return transfer_seconds_; }
@@ -195,10 +195,9 @@ class CudaAligner final : public Aligner {
   void run_chunk(Slot& slot, int length_class, const PairBatch& batch,
                  const std::vector<std::uint32_t>& members, std::size_t first, std::size_t count,
                  const KernelScoring& scoring, Substitution scores, bool traceback, bool packed);
-  void finish(Slot& slot, std::vector<PairResult>& results, bool traceback);
+  void finish(Slot& slot, AlignedBatch& results, bool traceback);
   void align_on_host(const PairBatch& batch, const std::vector<std::uint32_t>& pairs,
-                     const KernelScoring& scoring, bool traceback,
-                     std::vector<PairResult>& results);
+                     const KernelScoring& scoring, bool traceback, AlignedBatch& results);
 
   int device_;
   bool packed_;
@@ -313,20 +312,32 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     chunk_longest_query = std::max(chunk_longest_query, batch.query_length(p));
   const int packed_rows =
       packed ? packed_rows_per_thread(length_class, chunk_longest_query, traceback, scores) : 0;
-  for (std::size_t k = 0; k < count; ++k) {
-    const std::uint32_t p = slot.in_flight[k];
-    host_members[k] = p;
-    const ScratchNeeds needs = needs_of(batch.query_length(p), batch.target_length(p), length_class,
-                                        traceback, packed ? packed_rows : kRowsPerThread);
-    host_offsets[count + k] = total.directions;
-    host_offsets[2 * count + k] = total.edges;
-    host_offsets[3 * count + k] = total.ops;
-    total.directions += needs.directions;
-    total.edges += needs.edges;
-    total.ops += needs.ops;
-    if (!packed) {
-      host_offsets[k] = total.carry;
-      total.carry += needs.carry;
+  std::copy(slot.in_flight.begin(), slot.in_flight.end(), host_members);
+  // Each pair's place in the scratch arrays: direction bits, edges and operations with
+  // traceback, carried rows on the 32-bit kernels (the packed kernel's groups follow). A
+  // score-only packed chunk has none. Needs are kept for the last lengths seen (pairs come
+  // sorted by them).
+  if (traceback || !packed) {
+    std::uint64_t needs_key = ~std::uint64_t{0};
+    ScratchNeeds needs;
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::uint32_t p = slot.in_flight[k];
+      const std::uint64_t key = std::uint64_t{batch.query_length(p)} << 32 | batch.target_length(p);
+      if (key != needs_key) {
+        needs_key = key;
+        needs = needs_of(batch.query_length(p), batch.target_length(p), length_class, traceback,
+                         packed ? packed_rows : kRowsPerThread);
+      }
+      host_offsets[count + k] = total.directions;
+      host_offsets[2 * count + k] = total.edges;
+      host_offsets[3 * count + k] = total.ops;
+      total.directions += needs.directions;
+      total.edges += needs.edges;
+      total.ops += needs.ops;
+      if (!packed) {
+        host_offsets[k] = total.carry;
+        total.carry += needs.carry;
+      }
     }
   }
   // The packed kernel carries rows per group of two pairs, as long as the longer of them,
@@ -350,8 +361,10 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
   std::uint64_t* offsets_d = slot.offsets.reserve(4 * count);
   CUDA_CHECK(
       cudaMemcpyAsync(members_d, host_members, count * 4, cudaMemcpyHostToDevice, slot.stream));
-  CUDA_CHECK(
-      cudaMemcpyAsync(offsets_d, host_offsets, count * 32, cudaMemcpyHostToDevice, slot.stream));
+  // Score-only kernels read the carried rows' offsets alone.
+  const std::size_t offset_arrays = traceback ? 4 : 1;
+  CUDA_CHECK(cudaMemcpyAsync(offsets_d, host_offsets, count * 8 * offset_arrays,
+                             cudaMemcpyHostToDevice, slot.stream));
 
   DevicePairs pairs{};
   pairs.residues = residues_.data();
@@ -406,7 +419,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
 // traceback goes banded from checkpoints there rather than failing.
 void CudaAligner::align_on_host(const PairBatch& batch, const std::vector<std::uint32_t>& pairs,
                                 const KernelScoring& scoring, bool traceback,
-                                std::vector<PairResult>& results) {
+                                AlignedBatch& results) {
   if (pairs.empty()) return;
   PairBatch some;
   some.residues = batch.residues;
@@ -416,30 +429,32 @@ void CudaAligner::align_on_host(const PairBatch& batch, const std::vector<std::u
     some.query.push_back(batch.query[p]);
     some.target.push_back(batch.target[p]);
   }
-  std::vector<PairResult> some_results;
+  AlignedBatch some_results;
   host_->align(some, scoring, traceback, some_results);
-  for (std::size_t k = 0; k < pairs.size(); ++k) results[pairs[k]] = std::move(some_results[k]);
+  for (std::size_t k = 0; k < pairs.size(); ++k) results.set(pairs[k], some_results.result(k));
 }
 
 // Waits for the slot's chunk and turns its operations into CIGAR strings.
-void CudaAligner::finish(Slot& slot, std::vector<PairResult>& results, bool traceback) {
+void CudaAligner::finish(Slot& slot, AlignedBatch& results, bool traceback) {
   CUDA_CHECK(cudaStreamSynchronize(slot.stream));
   if (traceback) {
     cigars_from_reversed_ops(
         slot.host_ops.data(), slot.host_offsets.data() + 3 * slot.in_flight.size(),
-        slot.host_op_counts.data(), slot.in_flight.data(), slot.in_flight.size(), results);
+        slot.host_op_counts.data(), slot.in_flight.data(), slot.in_flight.size(), results.cigars);
     for (std::size_t k = 0; k < slot.in_flight.size(); ++k) {
       const int4 r = slot.host_regions.data()[k];
-      set_region(results[slot.in_flight[k]], AlignedRegion{r.x, r.y, r.z, r.w});
+      results.set_region(slot.in_flight[k], static_cast<std::uint32_t>(r.x),
+                         static_cast<std::uint32_t>(r.y), static_cast<std::uint32_t>(r.z),
+                         static_cast<std::uint32_t>(r.w));
     }
   }
   slot.in_flight.clear();
 }
 
 void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
-                        std::vector<PairResult>& results) {
+                        AlignedBatch& results) {
   const auto start = std::chrono::steady_clock::now();
-  results.assign(batch.size(), PairResult{});
+  results.reset(batch.size(), traceback);
   if (batch.size() == 0) return;
   CUDA_CHECK(cudaSetDevice(device_));
   upload_pool(batch, scoring);
@@ -475,15 +490,34 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       const bool packed = form == 0;
       const auto& members = by_class[c][form];
       std::size_t first = 0;
-      // Packed chunks hold pairs of one band height (queries arrive sorted by length).
+      // Packed chunks hold pairs of one band height (queries arrive sorted by length). Both
+      // answers are kept for the last lengths asked: a batch's pairs come sorted by them, and
+      // the band height's divisions, once per pair, took as long as the rest of the layout.
+      std::uint32_t rows_length = 0;
+      int rows_answer = packed ? packed_rows_per_thread(c, 0, traceback, scores) : kRowsPerThread;
       auto rows_of = [&](std::uint32_t p) {
-        return packed ? packed_rows_per_thread(c, batch.query_length(p), traceback, scores)
-                      : kRowsPerThread;
+        const std::uint32_t m = batch.query_length(p);
+        if (packed && m != rows_length) {
+          rows_length = m;
+          rows_answer = packed_rows_per_thread(c, m, traceback, scores);
+        }
+        return rows_answer;
       };
       // Packed pairs count twice their own needs: a bound for the pair they share with.
+      std::uint64_t bytes_key = ~std::uint64_t{0};
+      int bytes_rows = 0;
+      std::uint64_t bytes_answer = 0;
       auto bytes_of = [&](std::uint32_t p, int rows) {
-        return needs_of(batch.query_length(p), batch.target_length(p), c, traceback, rows).bytes() *
-               (packed ? 2 : 1);
+        const std::uint64_t key =
+            std::uint64_t{batch.query_length(p)} << 32 | batch.target_length(p);
+        if (key != bytes_key || rows != bytes_rows) {
+          bytes_key = key;
+          bytes_rows = rows;
+          bytes_answer =
+              needs_of(batch.query_length(p), batch.target_length(p), c, traceback, rows).bytes() *
+              (packed ? 2 : 1);
+        }
+        return bytes_answer;
       };
       while (first < members.size()) {
         const std::uint32_t p = members[first];
@@ -542,7 +576,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   CUDA_CHECK(cudaEventElapsedTime(&upload_ms, upload_start_, upload_done_));
   CUDA_CHECK(cudaEventElapsedTime(&download_ms, download_start_, download_done_));
   transfer_seconds_ += 1e-3 * (static_cast<double>(upload_ms) + download_ms);
-  for (std::size_t p = 0; p < batch.size(); ++p) results[p].score = host_scores[p];
+  std::copy_n(host_scores, batch.size(), results.scores.data());
   align_on_host(batch, on_host, scoring, traceback, results);
   seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

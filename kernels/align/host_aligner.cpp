@@ -41,26 +41,25 @@ class HostAligner final : public Aligner {
   explicit HostAligner(std::uint64_t traceback_bytes) : traceback_bytes_(traceback_bytes) {}
 
   void align(const PairBatch& batch, const KernelScoring& scoring, bool traceback,
-             std::vector<PairResult>& results) override {
+             AlignedBatch& results) override {
     const auto start = std::chrono::steady_clock::now();
     const std::int64_t pairs = static_cast<std::int64_t>(batch.size());
-    results.assign(static_cast<std::size_t>(pairs), PairResult{});
+    results.reset(batch.size(), traceback);
     if (traceback) {
       parallel_for(pairs, [&](std::int64_t p) {
         const auto q = static_cast<std::size_t>(p);
-        results[q] = host_align_traceback(
-            batch.query_residues(q), static_cast<std::int32_t>(batch.query_length(q)),
-            batch.target_residues(q), static_cast<std::int32_t>(batch.target_length(q)), scoring,
-            traceback_bytes_);
+        results.set(q, host_align_traceback(batch.query_residues(q),
+                                            static_cast<std::int32_t>(batch.query_length(q)),
+                                            batch.target_residues(q),
+                                            static_cast<std::int32_t>(batch.target_length(q)),
+                                            scoring, traceback_bytes_));
       });
     } else {
       parallel_for((pairs + kHostLanes - 1) / kHostLanes, [&](std::int64_t g) {
         const auto first = static_cast<std::size_t>(g * kHostLanes);
         const std::size_t count =
             std::min<std::size_t>(kHostLanes, static_cast<std::size_t>(pairs) - first);
-        std::int32_t scores[kHostLanes] = {};
-        host_scores_simd(batch, first, count, scoring, scores);
-        for (std::size_t k = 0; k < count; ++k) results[first + k].score = scores[k];
+        host_scores_simd(batch, first, count, scoring, &results.scores[first]);
       });
     }
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -108,10 +107,10 @@ std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
 
 void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
                               const std::uint32_t* op_counts, const std::uint32_t* pairs,
-                              std::size_t count, std::vector<PairResult>& results) {
+                              std::size_t count, std::vector<std::string>& cigars) {
 #pragma omp parallel for schedule(static)
   for (std::size_t k = 0; k < count; ++k)
-    results[pairs[k]].cigar = cigar_from_reversed_ops(ops + ops_offsets[k], op_counts[k]);
+    cigars[pairs[k]] = cigar_from_reversed_ops(ops + ops_offsets[k], op_counts[k]);
 }
 
 #if !defined(WARPGRAPH_WITH_CUDA)

@@ -296,7 +296,10 @@ PairResult align_traceback(const std::uint8_t* query, std::int32_t m, const std:
   PairResult result;
   result.score = end.score;
   result.cigar = cigar_from_reversed_ops(reversed.data(), reversed.size());
-  set_region(result, region);
+  result.query_begin = static_cast<std::uint32_t>(region.query_begin);
+  result.query_end = static_cast<std::uint32_t>(region.query_end);
+  result.target_begin = static_cast<std::uint32_t>(region.target_begin);
+  result.target_end = static_cast<std::uint32_t>(region.target_end);
   return result;
 }
 

@@ -75,4 +75,52 @@ struct PairResult {
   std::uint32_t target_end = 0;
 };
 
+// A batch's results, pair p at index p of every array. Arrays rather than a PairResult per
+// pair: a score-only batch then writes 4 bytes per pair rather than clearing, filling and
+// reading back a record of 56, and the arrays move as they are into the results message
+// (comm::align::BatchResults).
+struct AlignedBatch {
+  std::vector<std::int32_t> scores;
+  std::vector<std::string> cigars;     // with traceback
+  std::vector<std::uint32_t> regions;  // with traceback, 4 per pair: PairResult's query
+                                       // begin, query end, target begin, target end
+
+  std::size_t size() const { return scores.size(); }
+  // `pairs` empty results (CIGAR strings and regions with traceback).
+  void reset(std::size_t pairs, bool traceback) {
+    scores.assign(pairs, 0);
+    cigars.clear();
+    regions.clear();
+    if (!traceback) return;
+    cigars.resize(pairs);
+    regions.assign(4 * pairs, 0);
+  }
+  void set_region(std::size_t p, std::uint32_t query_begin, std::uint32_t query_end,
+                  std::uint32_t target_begin, std::uint32_t target_end) {
+    std::uint32_t* region = &regions[4 * p];
+    region[0] = query_begin;
+    region[1] = query_end;
+    region[2] = target_begin;
+    region[3] = target_end;
+  }
+  // Stores pair p's result (its CIGAR string and region too when the batch has them).
+  void set(std::size_t p, PairResult&& result) {
+    scores[p] = result.score;
+    if (cigars.empty()) return;
+    cigars[p] = std::move(result.cigar);
+    set_region(p, result.query_begin, result.query_end, result.target_begin, result.target_end);
+  }
+  PairResult result(std::size_t p) const {
+    PairResult result;
+    result.score = scores[p];
+    if (cigars.empty()) return result;
+    result.cigar = cigars[p];
+    result.query_begin = regions[4 * p];
+    result.query_end = regions[4 * p + 1];
+    result.target_begin = regions[4 * p + 2];
+    result.target_end = regions[4 * p + 3];
+    return result;
+  }
+};
+
 }  // namespace wg::kernels::align

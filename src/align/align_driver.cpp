@@ -510,7 +510,7 @@ int run_align(const AlignOptions& given) {
           const double before = aligner->compute_seconds();
           const double kernel_before = aligner->kernel_seconds();
           const double transfer_before = aligner->transfer_seconds();
-          std::vector<kernels::align::PairResult> results;
+          kernels::align::AlignedBatch results;
           aligner->align(pairs, scoring, traceback, results);
           comm::align::BatchResults out;
           out.id = batch.id;
@@ -522,18 +522,9 @@ int run_align(const AlignOptions& given) {
           out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
           out.rank = rank;
           out.backend = aligner->name();
-          out.scores.reserve(results.size());
-          if (traceback) {
-            out.cigars.reserve(results.size());
-            out.regions.reserve(4 * results.size());
-          }
-          for (auto& r : results) {
-            out.scores.push_back(r.score);
-            if (!traceback) continue;
-            out.cigars.push_back(std::move(r.cigar));
-            out.regions.insert(out.regions.end(),
-                               {r.query_begin, r.query_end, r.target_begin, r.target_end});
-          }
+          out.scores = std::move(results.scores);
+          out.cigars = std::move(results.cigars);
+          out.regions = std::move(results.regions);
           if (top > 0 && traceback) drop_outside_top(out, top, targets);
           return out;
         });

@@ -275,8 +275,8 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
       for (int packed = 0; packed < 2; ++packed) {
         const std::string form = std::string(packed ? " packed 16-bit" : " 32-bit") +
                                  (traceback ? " traceback" : " score-only");
-        std::vector<kernels::align::PairResult> expected;
-        std::vector<kernels::align::PairResult> got;
+        kernels::align::AlignedBatch expected;
+        kernels::align::AlignedBatch got;
         host->align(batch, scoring.kernel, traceback, expected);
         gpus[packed]->align(batch, scoring.kernel, traceback, got);
         ASSERT_EQ(got.size(), expected.size());
@@ -286,8 +286,10 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
             return std::array<std::uint32_t, 4>{r.query_begin, r.query_end, r.target_begin,
                                                 r.target_end};
           };
-          if (got[p].score == expected[p].score && got[p].cigar == expected[p].cigar &&
-              region(got[p]) == region(expected[p]))
+          const kernels::align::PairResult gpu_result = got.result(p);
+          const kernels::align::PairResult host_result = expected.result(p);
+          if (gpu_result.score == host_result.score && gpu_result.cigar == host_result.cigar &&
+              region(gpu_result) == region(host_result))
             continue;
           if (++mismatches > 10) continue;
           ADD_FAILURE() << scoring.description << form << ": pair " << p << " ("
@@ -295,12 +297,12 @@ void expect_gpu_matches_host(const MakeBatch& make_batch) {
                         << kernels::align::kLengthClasses[kernels::align::length_class_of(
                                                               batch.query_length(p))]
                                .name
-                        << "): GPU " << got[p].score << " " << got[p].cigar.substr(0, 80)
-                        << ", host " << expected[p].score << " " << expected[p].cigar.substr(0, 80)
-                        << " (regions " << got[p].query_begin << "-" << got[p].query_end << "/"
-                        << got[p].target_begin << "-" << got[p].target_end << " and "
-                        << expected[p].query_begin << "-" << expected[p].query_end << "/"
-                        << expected[p].target_begin << "-" << expected[p].target_end << ")";
+                        << "): GPU " << gpu_result.score << " " << gpu_result.cigar.substr(0, 80)
+                        << ", host " << host_result.score << " " << host_result.cigar.substr(0, 80)
+                        << " (regions " << gpu_result.query_begin << "-" << gpu_result.query_end
+                        << "/" << gpu_result.target_begin << "-" << gpu_result.target_end << " and "
+                        << host_result.query_begin << "-" << host_result.query_end << "/"
+                        << host_result.target_begin << "-" << host_result.target_end << ")";
         }
         EXPECT_EQ(mismatches, 0) << scoring.description << form;
       }
@@ -353,17 +355,14 @@ TEST(GpuKernels, PairsTooLargeForTheScratchFallBackToTheHost) {
       auto host = kernels::align::make_host_aligner();
       auto gpu = kernels::align::make_cuda_aligner(0, true, std::uint64_t{1} << 20);
       for (const bool traceback : {false, true}) {
-        std::vector<kernels::align::PairResult> expected;
-        std::vector<kernels::align::PairResult> got;
+        kernels::align::AlignedBatch expected;
+        kernels::align::AlignedBatch got;
         host->align(batch, scoring.kernel, traceback, expected);
         gpu->align(batch, scoring.kernel, traceback, got);
         ASSERT_EQ(got.size(), expected.size());
-        for (std::size_t p = 0; p < got.size(); ++p) {
-          EXPECT_EQ(got[p].score, expected[p].score) << mode << " pair " << p;
-          EXPECT_EQ(got[p].cigar, expected[p].cigar) << mode << " pair " << p;
-          EXPECT_EQ(got[p].query_end, expected[p].query_end) << mode << " pair " << p;
-          EXPECT_EQ(got[p].target_begin, expected[p].target_begin) << mode << " pair " << p;
-        }
+        EXPECT_EQ(got.scores, expected.scores) << mode;
+        EXPECT_EQ(got.cigars, expected.cigars) << mode;
+        EXPECT_EQ(got.regions, expected.regions) << mode;
       }
     }
   }
@@ -394,14 +393,14 @@ TEST(GpuKernels, BatchesPackedIntoPinnedBuffersMatchTheHostKernel) {
     std::uint8_t* buffer = gpu->residue_buffer(made.pool.size());
     std::memcpy(buffer, made.pool.data(), made.pool.size());
     pinned.residues = buffer;
-    std::vector<kernels::align::PairResult> expected;
-    std::vector<kernels::align::PairResult> got;
+    kernels::align::AlignedBatch expected;
+    kernels::align::AlignedBatch got;
     const double transfers_before = gpu->transfer_seconds();
     host->align(made.view(), scoring.kernel, false, expected);
     gpu->align(pinned, scoring.kernel, false, got);
     ASSERT_EQ(got.size(), expected.size());
     for (std::size_t p = 0; p < got.size(); ++p)
-      ASSERT_EQ(got[p].score, expected[p].score) << pairs << " pairs: pair " << p;
+      ASSERT_EQ(got.scores[p], expected.scores[p]) << pairs << " pairs: pair " << p;
     EXPECT_GT(gpu->transfer_seconds(), transfers_before) << "the upload was not timed";
   }
 }
