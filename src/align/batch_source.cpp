@@ -70,13 +70,14 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
       done_(std::move(done)),
       window_pairs_(window_pairs),
       in_flight_(std::max(in_flight, 1)),
-      next_window_pair_(first_pair) {
+      next_window_pair_(first_pair),
+      sequences_used_once_(plan.mode() == PairMode::pairs && &query_lengths != &target_lengths) {
   WG_REQUIRE(window_pairs > 0 && window_pairs <= (std::size_t{1} << kWindowBits),
              "internal error: window of {} pairs", window_pairs);
   remaining_cells_ = plan.cells_from(first_pair, query_lengths, target_lengths);
   const std::size_t sequences =
       query_lengths.size() + (&query_lengths == &target_lengths ? 0 : target_lengths.size());
-  slots_.assign(sequences, SlotStamp{});
+  if (!sequences_used_once_) slots_.assign(sequences, SlotStamp{});
   start_next_window();
 }
 
@@ -119,11 +120,17 @@ std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t 
                                    std::uint32_t length) {
   SlotStamp& known = slots_[sequence_key];
   if (known.stamp == generation_) return known.slot;
+  const std::uint32_t slot = add_sequence(batch, sequence_key, length);
+  known = {generation_, slot};
+  return slot;
+}
+
+std::uint32_t BatchSource::add_sequence(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
+                                        std::uint32_t length) {
   const auto slot = static_cast<std::uint32_t>(batch.lengths.size());
   batch.offsets.push_back(batch.pool_size());
   batch.sequences.push_back(sequence_key);
   batch.lengths.push_back(length);
-  known = {generation_, slot};
   return slot;
 }
 
@@ -172,7 +179,7 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
   for (; window_position_ < window_.keys.size(); ++window_position_) {
     if (window_position_ + kPrefetchPairs < window_.keys.size())
       __builtin_prefetch(&window_.pairs[place_at(window_position_ + kPrefetchPairs)]);
-    if (window_position_ + kPrefetchPairs / 2 < window_.keys.size()) {
+    if (!sequences_used_once_ && window_position_ + kPrefetchPairs / 2 < window_.keys.size()) {
       const PairRef ahead = window_.pairs[place_at(window_position_ + kPrefetchPairs / 2)];
       __builtin_prefetch(&slots_[ahead.query]);
       __builtin_prefetch(&slots_[target_base + ahead.target]);
@@ -190,8 +197,13 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
       break;
     cells += pair_cells;
     batch.pair_ids.push_back(window_.first_pair + place);
-    batch.query.push_back(slot_of(batch, pair.query, query_length));
-    batch.target.push_back(slot_of(batch, target_base + pair.target, target_length));
+    if (sequences_used_once_) {
+      batch.query.push_back(add_sequence(batch, pair.query, query_length));
+      batch.target.push_back(add_sequence(batch, target_base + pair.target, target_length));
+    } else {
+      batch.query.push_back(slot_of(batch, pair.query, query_length));
+      batch.target.push_back(slot_of(batch, target_base + pair.target, target_length));
+    }
   }
   remaining_cells_ -= std::min(remaining_cells_, cells);
   return batch;

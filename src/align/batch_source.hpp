@@ -72,8 +72,12 @@ class BatchSource {
   };
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
+  // A sequence's slot in the batch, stored once however many of its pairs use it.
   std::uint32_t slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                         std::uint32_t length);
+  // A new slot for the sequence.
+  static std::uint32_t add_sequence(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
+                                    std::uint32_t length);
 
   const std::vector<std::uint32_t>& query_lengths_;
   const std::vector<std::uint32_t>& target_lengths_;
@@ -87,6 +91,9 @@ class BatchSource {
   Window window_;
   std::size_t window_position_ = 0;
   std::uint64_t next_batch_id_ = 0;
+  // Every sequence is in one pair alone (--pairs of two files): each gets a slot of its own
+  // without looking for it among the batch's, and slots_ stays empty.
+  bool sequences_used_once_;
   // A sequence's slot in the batch being cut, valid while its stamp is the batch's (side by
   // side: one cache line to fetch per sequence).
   struct SlotStamp {

@@ -19,9 +19,10 @@ class PairPlan {
  public:
   PairPlan(PairMode mode, std::uint32_t queries, std::uint32_t targets);
 
+  PairMode mode() const { return mode_; }
   std::uint64_t size() const { return size_; }
-  PairRef at(std::uint64_t index) const;      // random access (O(records) for all-vs-all)
-  void advance(PairRef& pair) const;          // the pair after `pair`
+  PairRef at(std::uint64_t index) const;  // random access (O(records) for all-vs-all)
+  void advance(PairRef& pair) const;      // the pair after `pair`
 
   // Cells (sum of query length x target length) of pairs first..size()-1, in O(records):
   // what is left of a job, for sizing batches. Lengths are per record.
