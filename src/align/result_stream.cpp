@@ -6,21 +6,33 @@
 
 namespace wg::align {
 namespace {
-// Lines are written once this much is formatted (and at the end of every wake-up).
+// Formatted text goes to the writing thread in pieces of about this size (a window's lines
+// when larger), at most kTextsInFlight at once: the memory of text waiting to be written.
 constexpr std::size_t kWriteChunk = std::size_t{4} << 20;
+constexpr std::size_t kTextsInFlight = 4;
 constexpr auto kFlushInterval = std::chrono::seconds(1);
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 }  // namespace
 
 ResultStream::ResultStream(ResultSink& sink, ResultWriter& file)
-    : sink_(sink), file_(file), thread_(openmp_thread([this] { loop(); })) {}
+    : sink_(sink),
+      file_(file),
+      writer_([this] { write_loop(); }),
+      formatter_(openmp_thread([this] { format_loop(); })) {}
 
-ResultStream::~ResultStream() {
+ResultStream::~ResultStream() { stop_threads(); }
+
+void ResultStream::stop_threads() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     closing_ = true;
   }
   ready_.notify_one();
-  if (thread_.joinable()) thread_.join();
+  if (formatter_.joinable()) formatter_.join();
+  if (writer_.joinable()) writer_.join();
 }
 
 void ResultStream::submit(comm::align::BatchResults&& results) {
@@ -33,18 +45,35 @@ void ResultStream::submit(comm::align::BatchResults&& results) {
 }
 
 void ResultStream::finish() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    closing_ = true;
-  }
-  ready_.notify_one();
-  if (thread_.joinable()) thread_.join();
+  stop_threads();
   if (error_) std::rethrow_exception(error_);
 }
 
-void ResultStream::loop() {
+void ResultStream::fail(std::exception_ptr error) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!error_) error_ = error;
+  }
+  text_space_.notify_all();
+  text_ready_.notify_all();
+}
+
+void ResultStream::hand_over(fmt::memory_buffer& text) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  text_space_.wait(lock, [&] { return error_ || texts_.size() < kTextsInFlight; });
+  if (error_) std::rethrow_exception(error_);
+  texts_.push_back(std::move(text));
+  text = fmt::memory_buffer();
+  if (!spare_texts_.empty()) {
+    text = std::move(spare_texts_.back());
+    spare_texts_.pop_back();
+  }
+  lock.unlock();
+  text_ready_.notify_one();
+}
+
+void ResultStream::format_loop() {
   fmt::memory_buffer lines;
-  auto last_flush = std::chrono::steady_clock::now();
   try {
     for (;;) {
       std::deque<comm::align::BatchResults> taken;
@@ -58,24 +87,67 @@ void ResultStream::loop() {
       const auto start = std::chrono::steady_clock::now();
       for (comm::align::BatchResults& results : taken) {
         sink_.put(results, lines);
-        if (lines.size() >= kWriteChunk) {
-          file_.write(lines.data(), lines.size());
-          lines.clear();
-        }
+        if (lines.size() >= kWriteChunk) hand_over(lines);
       }
-      file_.write(lines.data(), lines.size());
-      lines.clear();
-      const auto now = std::chrono::steady_clock::now();
-      if (closing || now - last_flush >= kFlushInterval) {
-        file_.flush();
-        last_flush = now;
-      }
-      seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (closing) return;
+      if (lines.size() > 0) hand_over(lines);
+      format_seconds_ += seconds_since(start);
+      if (closing) break;
     }
   } catch (...) {
+    fail(std::current_exception());
+  }
+  {
     std::lock_guard<std::mutex> lock(mutex_);
-    error_ = std::current_exception();
+    texts_done_ = true;
+  }
+  text_ready_.notify_one();
+}
+
+void ResultStream::write_loop() {
+  auto last_flush = std::chrono::steady_clock::now();
+  bool unflushed = false;
+  try {
+    for (;;) {
+      fmt::memory_buffer text;
+      bool have_text = false;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        text_ready_.wait_for(lock, kFlushInterval,
+                             [&] { return error_ || texts_done_ || !texts_.empty(); });
+        if (error_) return;
+        if (!texts_.empty()) {
+          text = std::move(texts_.front());
+          texts_.pop_front();
+          have_text = true;
+        } else if (texts_done_) {
+          break;  // everything is written
+        }
+      }
+      const auto start = std::chrono::steady_clock::now();
+      if (have_text) {
+        file_.write(text.data(), text.size());
+        unflushed = true;
+      }
+      // Also when no text came for a while: what was written last reaches the file.
+      if (unflushed && start - last_flush >= kFlushInterval) {
+        file_.flush();
+        last_flush = start;
+        unflushed = false;
+      }
+      write_seconds_ += seconds_since(start);
+      if (!have_text) continue;
+      text.clear();
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        spare_texts_.push_back(std::move(text));
+      }
+      text_space_.notify_one();
+    }
+    const auto start = std::chrono::steady_clock::now();
+    file_.flush();
+    write_seconds_ += seconds_since(start);
+  } catch (...) {
+    fail(std::current_exception());
   }
 }
 

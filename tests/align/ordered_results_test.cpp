@@ -8,10 +8,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -265,6 +267,31 @@ TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
   }
   EXPECT_FALSE(std::filesystem::exists(path + ".partial"));
   EXPECT_EQ(read_file(path), expected);
+  std::filesystem::remove_all(dir);
+}
+
+// Lines written while the job still runs reach FILE.partial within about a second (the
+// flush interval) even when no more results come, so that a killed run keeps them.
+TEST(AlignResultStream, WrittenLinesReachTheFileWhileTheRunWaits) {
+  const auto dir =
+      std::filesystem::temp_directory_path() /
+      ("wg_stream_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "out.tsv").string();
+  const auto sequences = named({"a", "b", "c", "d", "e"});
+  const PairPlan plan(PairMode::all_vs_all, 5, 5);
+  ResultWriter file(path, false);
+  OrderedResults ordered(sequences, sequences, plan, tsv(1), false, 0, 3);
+  ResultStream stream(ordered, file);
+  stream.submit(batch({1, 0, 2}, {1, 0, 2}));
+  const std::string expected = "a\tb\t0\na\tc\t1\na\td\t2\n";
+  std::string seen;
+  for (int wait = 0; wait < 40 && seen != expected; ++wait) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    seen = read_file(path + ".partial");
+  }
+  EXPECT_EQ(seen, expected);
+  stream.finish();
   std::filesystem::remove_all(dir);
 }
 
