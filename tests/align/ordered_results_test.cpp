@@ -61,6 +61,14 @@ std::string read_file(const std::filesystem::path& path) {
   return all.str();
 }
 
+// A new directory for one test's files, unique per run.
+std::filesystem::path test_directory(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   (name + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
 // All-vs-all of a, b, c, d, e: pairs 0..9 are ab ac ad ae bc bd be cd ce de.
 TEST(AlignOrderedResults, OutOfOrderAcrossWindowsComesOutInOrder) {
   const auto sequences = named({"a", "b", "c", "d", "e"});
@@ -228,10 +236,7 @@ TEST(AlignOrderedResults, ResumedRunStartsAtItsFirstPairAndRefusesEarlierOnes) {
 }
 
 TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
-  const auto dir =
-      std::filesystem::temp_directory_path() /
-      ("wg_ordered_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-  std::filesystem::create_directories(dir);
+  const auto dir = test_directory("wg_ordered_");
   const std::string path = (dir / "out.tsv").string();
   const auto sequences = named({"a", "b", "c", "d", "e"});
   const PairPlan plan(PairMode::all_vs_all, 5, 5);
@@ -273,10 +278,7 @@ TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
 // Lines written while the job still runs reach FILE.partial within about a second (the
 // flush interval) even when no more results come, so that a killed run keeps them.
 TEST(AlignResultStream, WrittenLinesReachTheFileWhileTheRunWaits) {
-  const auto dir =
-      std::filesystem::temp_directory_path() /
-      ("wg_stream_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-  std::filesystem::create_directories(dir);
+  const auto dir = test_directory("wg_stream_");
   const std::string path = (dir / "out.tsv").string();
   const auto sequences = named({"a", "b", "c", "d", "e"});
   const PairPlan plan(PairMode::all_vs_all, 5, 5);
