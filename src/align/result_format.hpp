@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -57,7 +58,9 @@ class ResultFormat {
   void append_score(fmt::memory_buffer& out, std::int32_t scaled) const;
 
   OutputFormat format_;
-  std::string_view letters_;  // residue code -> letter, for SAM's SEQ
+  // Residue code -> letter, for SAM's SEQ: the alphabet's letters, then '?' (codes are
+  // below 32: two 16-entry halves that byte shuffles look up).
+  std::array<char, 32> letters_;
   std::int32_t scale_;
 };
 
