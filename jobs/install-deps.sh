@@ -13,6 +13,7 @@ packages=(
   libboost-serialization-dev
   libgtest-dev libgmock-dev
   libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev zlib1g-dev liblzma-dev libhts-dev
+  libxxhash-dev
   python3-numpy python3-scipy python3-networkx python3-h5py python3-parasail
   emboss samtools xz-utils clang-format
   clang libclang-rt-dev libomp-dev  # sanitizer and fuzz builds (tests/sanitizer, tests/fuzz)

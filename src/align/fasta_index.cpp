@@ -41,8 +41,10 @@ Piece index_piece(const char* begin, const char* from, const char* to) {
       piece.lines.push_back(piece.line_ends);
       piece.ids.push_back(first_word(at + 1, eol));
     } else {
-      piece.residues.back() += static_cast<std::uint64_t>(
-          std::count_if(at, eol, [](char c) { return !is_blank(static_cast<unsigned char>(c)); }));
+      std::uint64_t letters = 0;
+      for_each_letter_run(std::string_view(at, static_cast<std::size_t>(eol - at)),
+                          [&](std::string_view run) { letters += run.size(); });
+      piece.residues.back() += letters;
     }
     piece.line_ends += eol < to ? 1 : 0;
     at = eol + (eol < to ? 1 : 0);

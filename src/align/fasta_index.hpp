@@ -12,6 +12,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +52,34 @@ std::optional<IndexedFasta> index_fasta(const MappedFile& file,
 
 // Blank bytes between residues: spaces, tabs, line ends (as C's isspace).
 inline bool is_blank(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// Calls visit(run) for each run of bytes between blanks in `text`, in order (none for an
+// all-blank text). Eight bytes at a time: a word with no byte at or below ' ' holds no
+// blank (sequence lines, all but their line end), and only words with one are looked at
+// byte by byte. Indexing and digesting the inputs ran a byte at a time before.
+template <class Visit>
+void for_each_letter_run(std::string_view text, Visit&& visit) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ull;
+  const char* const end = text.data() + text.size();
+  const char* run = text.data();  // start of the current run
+  const char* at = run;
+  const auto blank_at = [&](const char* byte) {
+    if (byte > run) visit(std::string_view(run, static_cast<std::size_t>(byte - run)));
+    run = byte + 1;
+  };
+  for (; end - at >= 8; at += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, at, 8);
+    // Nonzero when some byte is below 0x21 (exact as a test, Bit Twiddling Hacks' hasless).
+    if (((word - kOnes * 0x21) & ~word & kHighs) == 0) continue;
+    for (int k = 0; k < 8; ++k)
+      if (is_blank(static_cast<unsigned char>(at[k]))) blank_at(at + k);
+  }
+  for (; at < end; ++at)
+    if (is_blank(static_cast<unsigned char>(*at))) blank_at(at);
+  if (end > run) visit(std::string_view(run, static_cast<std::size_t>(end - run)));
+}
 
 // The text of record r after its header line: residues, blanks and line ends.
 std::string_view residue_text(const FastaIndex& index, const MappedFile& file, std::size_t r);

@@ -54,8 +54,8 @@ std::string job_record(const AlignOptions& options, const AlignInput& input) {
                      : !options.all_vs_all.empty() ? "all-vs-all"
                                                    : "query-target";
   std::string record;
-  // Format 2: contents hashed per record, over the letters as written.
-  record += "format: 2\n";
+  // Format 3: contents hashed per record (XXH3), over the letters as written.
+  record += "format: 3\n";
   record += "pairs: " + mode + "\n";
   record += "queries: " + sequences_line(input.query_digest) + "\n";
   if (!input.targets_are_queries)

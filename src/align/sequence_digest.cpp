@@ -1,33 +1,40 @@
 #include "src/align/sequence_digest.hpp"
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include <string_view>
 #include <vector>
 
 namespace wg::align {
 namespace {
 
-constexpr std::uint64_t kFnvBasis = 14695981039346656037ull;
-constexpr std::uint64_t kFnvPrime = 1099511628211ull;
-
-std::uint64_t add_byte(std::uint64_t hash, unsigned char byte) { return (hash ^ byte) * kFnvPrime; }
-
-// The id with a NUL separator, then the letters that are not blank.
+// The letters that are not blank, hashed with the id's hash as the seed. A record whose
+// letters are one run (one line, its line end aside) is hashed in one call; others run
+// by run through a streaming state, which gives the same hash as one call over the runs
+// joined. FNV-1a, a byte at a time, took 0.75 s of two cores on 1,000,000 pairs of
+// 300-residue proteins (600 MB), most of loading them.
 std::uint64_t record_hash(std::string_view id, std::string_view text) {
-  std::uint64_t hash = kFnvBasis;
-  for (const char c : id) hash = add_byte(hash, static_cast<unsigned char>(c));
-  hash = add_byte(hash, 0);
-  for (const char c : text)
-    if (!is_blank(static_cast<unsigned char>(c)))
-      hash = add_byte(hash, static_cast<unsigned char>(c));
-  return hash;
+  const XXH64_hash_t seed = XXH3_64bits(id.data(), id.size());
+  std::string_view first;
+  bool several = false;
+  for_each_letter_run(text, [&](std::string_view run) {
+    if (first.data() == nullptr)
+      first = run;
+    else
+      several = true;
+  });
+  if (!several) return XXH3_64bits_withSeed(first.data(), first.size(), seed);
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  XXH3_64bits_reset_withSeed(&state, seed);
+  for_each_letter_run(
+      text, [&](std::string_view run) { XXH3_64bits_update(&state, run.data(), run.size()); });
+  return XXH3_64bits_digest(&state);
 }
 
 SequenceDigest combine(const std::vector<std::uint64_t>& hashes) {
-  std::uint64_t content = kFnvBasis;
-  for (const std::uint64_t h : hashes)
-    for (int byte = 0; byte < 8; ++byte)
-      content = add_byte(content, static_cast<unsigned char>(h >> (8 * byte)));
-  return {hashes.size(), content};
+  return {hashes.size(), XXH3_64bits(hashes.data(), hashes.size() * sizeof(std::uint64_t))};
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // What identifies an input's content in the job record of --resume: its record count
 // and a hash of every record's id and residue letters (blanks removed, as written, so
 // both an index and a whole read of the same file give the same digest). Each record is
-// hashed alone (FNV-1a) and the record hashes are hashed in order, so records are hashed
-// in parallel and reordered records still differ.
+// hashed alone (xxHash's XXH3) and the record hashes are hashed in order, so records are
+// hashed in parallel and reordered records still differ.
 #pragma once
 
 #include <cstdint>

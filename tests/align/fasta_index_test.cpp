@@ -1,11 +1,15 @@
 // The FASTA index: a small file by hand (leading blank lines, CRLF, blank and uneven
 // lines, descriptions), the same index however the file is cut into pieces for the
 // threads, against the whole read (read_fasta) of a random file, and errors named in file
-// order: the first bad record is the one reported whichever piece holds it.
+// order: the first bad record is the one reported whichever piece holds it. And the
+// inputs' digest (--resume's job record): the same from the index and from the whole read,
+// however the letters are wrapped and spaced, and different when a letter, an id or the
+// order of records changes.
 #include "src/align/fasta_index.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -13,6 +17,7 @@
 #include <vector>
 
 #include "src/align/fasta.hpp"
+#include "src/align/sequence_digest.hpp"
 #include "src/common/error.hpp"
 
 namespace wg::align {
@@ -120,6 +125,72 @@ TEST_F(FastaFileTest, TheFirstBadRecordIsReportedWhateverThePieces) {
     EXPECT_EQ(error_of(second, piece), second.path() + ": line 41: header without a name")
         << "pieces of " << piece;
   }
+}
+
+// Records' letters written in lines of random widths, with spaces, tabs and CRLF line
+// ends between them (or on one line each), in the given order, under the given ids.
+std::string fasta_text(const std::vector<std::string>& ids, const std::vector<std::string>& letters,
+                       const std::vector<std::size_t>& order, bool wrapped, std::mt19937& rng) {
+  std::string text;
+  for (const std::size_t r : order) {
+    text += ">" + ids[r] + " description\n";
+    if (!wrapped) {
+      text += letters[r] + "\n";
+      continue;
+    }
+    for (std::size_t at = 0; at < letters[r].size();) {
+      const std::size_t width = std::min<std::size_t>(letters[r].size() - at, 1 + rng() % 70);
+      text += letters[r].substr(at, width);
+      const char* blanks[] = {"\n", "\r\n", " ", "\t", "\n\n", "  \n"};
+      text += blanks[rng() % 6];
+      at += width;
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+TEST_F(FastaFileTest, DigestIsTheLettersAndIdsInOrder) {
+  std::mt19937 rng(9);
+  std::vector<std::string> ids;
+  std::vector<std::string> letters;
+  for (int r = 0; r < 500; ++r) {
+    ids.push_back("seq" + std::to_string(r));
+    std::string residues;
+    const std::size_t length = 1 + rng() % 300;
+    for (std::size_t k = 0; k < length; ++k) residues.push_back("ARNDCQEGHILKMFPSTWYV"[rng() % 20]);
+    letters.push_back(residues);
+  }
+  std::vector<std::size_t> order(ids.size());
+  for (std::size_t r = 0; r < order.size(); ++r) order[r] = r;
+  const auto digests = [&](const std::string& name, const std::string& text) {
+    const std::string path = write(name, text);
+    const MappedFile file(path);
+    const auto indexed = index_fasta(file);
+    EXPECT_TRUE(indexed);
+    const SequenceDigest from_index = digest_of(*indexed, file);
+    const SequenceDigest from_read = digest_of(read_fasta(path));
+    EXPECT_EQ(from_index.records, from_read.records) << name;
+    EXPECT_EQ(from_index.content, from_read.content) << name;
+    return from_index;
+  };
+  const SequenceDigest wrapped = digests("wrapped.fa", fasta_text(ids, letters, order, true, rng));
+  const SequenceDigest one_line = digests("lines.fa", fasta_text(ids, letters, order, false, rng));
+  EXPECT_EQ(wrapped.records, ids.size());
+  EXPECT_EQ(wrapped.content, one_line.content);
+
+  std::vector<std::string> one_letter = letters;
+  one_letter[250][letters[250].size() / 2] =
+      letters[250][letters[250].size() / 2] == 'A' ? 'R' : 'A';
+  EXPECT_NE(digests("letter.fa", fasta_text(ids, one_letter, order, true, rng)).content,
+            wrapped.content);
+  std::vector<std::string> renamed = ids;
+  renamed[499] = "seq499x";
+  EXPECT_NE(digests("id.fa", fasta_text(renamed, letters, order, true, rng)).content,
+            wrapped.content);
+  std::swap(order[10], order[11]);
+  EXPECT_NE(digests("order.fa", fasta_text(ids, letters, order, true, rng)).content,
+            wrapped.content);
 }
 
 }  // namespace
