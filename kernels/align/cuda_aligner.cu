@@ -491,8 +491,8 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
       const auto& members = by_class[c][form];
       std::size_t first = 0;
       // Packed chunks hold pairs of one band height (queries arrive sorted by length). Both
-      // answers are kept for the last lengths asked: a batch's pairs come sorted by them, and
-      // the band height's divisions, once per pair, took as long as the rest of the layout.
+      // answers are kept for the last lengths asked: a batch's pairs come sorted by them, so
+      // the band height's 64-bit divisions no longer run once per pair.
       std::uint32_t rows_length = 0;
       int rows_answer = packed ? packed_rows_per_thread(c, 0, traceback, scores) : kRowsPerThread;
       auto rows_of = [&](std::uint32_t p) {
