@@ -118,6 +118,7 @@ void BatchSource::start_next_window() {
 
 std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                                    std::uint32_t length) {
+  if (sequences_used_once_) return add_sequence(batch, sequence_key, length);
   SlotStamp& known = slots_[sequence_key];
   if (known.stamp == generation_) return known.slot;
   const std::uint32_t slot = add_sequence(batch, sequence_key, length);
@@ -197,13 +198,8 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
       break;
     cells += pair_cells;
     batch.pair_ids.push_back(window_.first_pair + place);
-    if (sequences_used_once_) {
-      batch.query.push_back(add_sequence(batch, pair.query, query_length));
-      batch.target.push_back(add_sequence(batch, target_base + pair.target, target_length));
-    } else {
-      batch.query.push_back(slot_of(batch, pair.query, query_length));
-      batch.target.push_back(slot_of(batch, target_base + pair.target, target_length));
-    }
+    batch.query.push_back(slot_of(batch, pair.query, query_length));
+    batch.target.push_back(slot_of(batch, target_base + pair.target, target_length));
   }
   remaining_cells_ -= std::min(remaining_cells_, cells);
   return batch;

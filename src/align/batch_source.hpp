@@ -72,7 +72,8 @@ class BatchSource {
   };
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
-  // A sequence's slot in the batch, stored once however many of its pairs use it.
+  // A sequence's slot in the batch, stored once however many of its pairs use it (a new
+  // one without looking when every sequence is in one pair alone).
   std::uint32_t slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                         std::uint32_t length);
   // A new slot for the sequence.
