@@ -4,15 +4,14 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/iostreams/device/array.hpp>
 #include <boost/iostreams/device/back_inserter.hpp>
 #include <boost/iostreams/stream.hpp>
-#include <climits>
 #include <vector>
 
-#include "src/common/error.hpp"
 #include "src/common/mpi_check.hpp"
 
 namespace wg::comm::align {
@@ -39,19 +38,25 @@ T from_bytes(const Bytes& bytes) {
   return value;
 }
 
-// Collective: every rank returns rank 0's `value` (the others' is ignored).
+// Collective: every rank's `value` becomes rank 0's. Nothing is copied on one rank. The
+// bytes go in messages of at most 1 GiB, since MPI counts a message's bytes in an int (the
+// index of 100 million records is 2 GB).
 template <typename T>
-T broadcast_object(MPI_Comm comm, const T& value) {
+void broadcast_object(MPI_Comm comm, T& value) {
+  int ranks = 1;
   int rank = 0;
+  MPI_CHECK(MPI_Comm_size(comm, &ranks));
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
+  if (ranks == 1) return;
   Bytes bytes = rank == 0 ? to_bytes(value) : Bytes();
   unsigned long long size = bytes.size();
   MPI_CHECK(MPI_Bcast(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, comm));
-  WG_REQUIRE(size < static_cast<unsigned long long>(INT_MAX),
-             "alignment set-up of {} bytes is too large for one MPI message", size);
   bytes.resize(size);
-  MPI_CHECK(MPI_Bcast(bytes.data(), static_cast<int>(size), MPI_BYTE, 0, comm));
-  return rank == 0 ? value : from_bytes<T>(bytes);
+  constexpr unsigned long long kMessageBytes = 1ull << 30;
+  for (unsigned long long at = 0; at < size; at += kMessageBytes)
+    MPI_CHECK(MPI_Bcast(bytes.data() + at, static_cast<int>(std::min(kMessageBytes, size - at)),
+                        MPI_BYTE, 0, comm));
+  if (rank != 0) value = from_bytes<T>(bytes);
 }
 
 }  // namespace wg::comm::align

@@ -466,7 +466,7 @@ int run_align(const AlignOptions& given) {
     check_score_range(input.scheme, longest_pair(input));
     setup = job_setup(input);
   });
-  setup = comm::align::broadcast_object(comm, setup);
+  comm::align::broadcast_object(comm, setup);
   std::unique_ptr<SequenceStore> store;
   graph::run_collectively(comm, [&] {
     if (!setup.files.empty())

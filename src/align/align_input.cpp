@@ -43,12 +43,6 @@ std::vector<std::uint32_t> lengths_of(const std::vector<Sequence>& sequences) {
   return lengths;
 }
 
-std::vector<Sequence> ids_of(std::vector<std::string>&& ids) {
-  std::vector<Sequence> sequences(ids.size());
-  for (std::size_t i = 0; i < ids.size(); ++i) sequences[i].id = std::move(ids[i]);
-  return sequences;
-}
-
 void require_equal_counts(const std::vector<std::string>& paths, std::size_t first,
                           std::size_t second) {
   if (first != second)
@@ -76,13 +70,13 @@ void load_indexed(const AlignOptions& options, std::vector<IndexedFasta>&& files
   input.alphabet =
       options.alphabet.empty() ? detect(files, maps) : parse_alphabet(options.alphabet);
   input.scheme = make_scoring(options.scoring, input.alphabet);
-  input.query_digest = digest_of(files[0], *maps[0]);
-  if (files.size() > 1) input.target_digest = digest_of(files[1], *maps[1]);
+  input.query_digest = files[0].digest;
   input.query_lengths = files[0].index.lengths;
-  input.queries = ids_of(std::move(files[0].ids));
+  input.queries = std::move(files[0].sequences);
   if (files.size() > 1) {
+    input.target_digest = files[1].digest;
     input.separate_target_lengths = files[1].index.lengths;
-    input.separate_targets = ids_of(std::move(files[1].ids));
+    input.separate_targets = std::move(files[1].sequences);
   }
   for (IndexedFasta& file : files) input.index.push_back(std::move(file.index));
 }

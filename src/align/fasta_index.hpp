@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
+#include "src/align/fasta.hpp"
 #include "src/align/mapped_file.hpp"
+#include "src/align/sequence_digest.hpp"
 
 namespace wg::align {
 
@@ -39,13 +41,15 @@ struct FastaIndex {
 
 struct IndexedFasta {
   FastaIndex index;
-  std::vector<std::string> ids;  // rank 0 only: for the output lines
+  std::vector<Sequence> sequences;  // rank 0 only: the ids, for the output lines (no codes)
+  SequenceDigest digest;            // of the ids and letters (--resume's job record)
 };
 
-// Indexes a plain FASTA file. Returns nothing when the file's first non-blank byte is not
-// '>' (FASTQ, or not sequence data at all: read_fasta reads or refuses those). Throws
-// wg::Error as read_fasta does for a header without a name or a record without residues.
-// Large files are indexed in pieces of about piece_bytes on all threads.
+// Indexes a plain FASTA file, reading it once (the digest is taken on the way). Returns
+// nothing when the file's first non-blank byte is not '>' (FASTQ, or not sequence data at
+// all: read_fasta reads or refuses those). Throws wg::Error as read_fasta does for a
+// header without a name or a record without residues. Large files are indexed in pieces
+// of about piece_bytes on all threads.
 inline constexpr std::size_t kIndexPieceBytes = std::size_t{8} << 20;
 std::optional<IndexedFasta> index_fasta(const MappedFile& file,
                                         std::size_t piece_bytes = kIndexPieceBytes);

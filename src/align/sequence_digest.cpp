@@ -6,8 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include "src/align/fasta_index.hpp"
+
 namespace wg::align {
-namespace {
 
 // The letters that are not blank, hashed with the id's hash as the seed, in one pass over
 // the text. A record whose letters are one run (one line, its line end aside) is hashed in
@@ -36,11 +37,9 @@ std::uint64_t record_hash(std::string_view id, std::string_view text) {
                    : XXH3_64bits_withSeed(first.data(), first.size(), seed);
 }
 
-SequenceDigest combine(const std::vector<std::uint64_t>& hashes) {
+SequenceDigest digest_of_hashes(const std::vector<std::uint64_t>& hashes) {
   return {hashes.size(), XXH3_64bits(hashes.data(), hashes.size() * sizeof(std::uint64_t))};
 }
-
-}  // namespace
 
 SequenceDigest digest_of(const FastaFile& file) {
   std::vector<std::uint64_t> hashes(file.records.size());
@@ -50,18 +49,7 @@ SequenceDigest digest_of(const FastaFile& file) {
     const FastaRecord& record = file.records[static_cast<std::size_t>(r)];
     hashes[static_cast<std::size_t>(r)] = record_hash(record.id, record.residues);
   }
-  return combine(hashes);
-}
-
-SequenceDigest digest_of(const IndexedFasta& indexed, const MappedFile& file) {
-  std::vector<std::uint64_t> hashes(indexed.index.records());
-  const auto count = static_cast<std::int64_t>(hashes.size());
-#pragma omp parallel for schedule(dynamic, 256)
-  for (std::int64_t r = 0; r < count; ++r) {
-    const auto k = static_cast<std::size_t>(r);
-    hashes[k] = record_hash(indexed.ids[k], residue_text(indexed.index, file, k));
-  }
-  return combine(hashes);
+  return digest_of_hashes(hashes);
 }
 
 }  // namespace wg::align

@@ -6,9 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 #include "src/align/fasta.hpp"
-#include "src/align/fasta_index.hpp"
 
 namespace wg::align {
 
@@ -18,6 +19,11 @@ struct SequenceDigest {
 };
 
 SequenceDigest digest_of(const FastaFile& file);
-SequenceDigest digest_of(const IndexedFasta& indexed, const MappedFile& file);
+
+// The hash of one record: its id, and the letters of its residue text (blanks skipped).
+// The FASTA index takes it as it reads each record.
+std::uint64_t record_hash(std::string_view id, std::string_view text);
+// The digest of records' hashes, in file order.
+SequenceDigest digest_of_hashes(const std::vector<std::uint64_t>& hashes);
 
 }  // namespace wg::align
