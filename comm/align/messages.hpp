@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "src/common/string_table.hpp"
+
 namespace wg::comm::align {
 
 // Pairs with the sequences they use (each stored once, in a slot) and their global pair
@@ -39,7 +41,7 @@ struct BatchResults {
   std::uint64_t id = 0;
   std::vector<std::uint64_t> pair_ids;
   std::vector<std::int32_t> scores;
-  std::vector<std::string> cigars;     // empty without traceback
+  StringTable cigars;                  // empty without traceback
   std::vector<std::uint32_t> regions;  // with traceback, 4 per pair: query begin, end, target
                                        // begin, end (0-based, end excluded)
   std::uint64_t cells = 0;

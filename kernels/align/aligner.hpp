@@ -77,9 +77,9 @@ std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true
 // Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count);
 // The same for many pairs at once, on all OpenMP threads: pair k's operations start at
-// ops + ops_offsets[k] and its CIGAR goes to cigars[pairs[k]].
+// ops + ops_offsets[k] and its CIGAR becomes cigars[pairs[k]] (appended to their text).
 void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
                               const std::uint32_t* op_counts, const std::uint32_t* pairs,
-                              std::size_t count, std::vector<std::string>& cigars);
+                              std::size_t count, StringTable& cigars);
 
 }  // namespace wg::kernels::align

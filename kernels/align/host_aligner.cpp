@@ -46,14 +46,17 @@ class HostAligner final : public Aligner {
     const std::int64_t pairs = static_cast<std::int64_t>(batch.size());
     results.reset(batch.size(), traceback);
     if (traceback) {
+      // Each pair on its own thread, then stored in order (the batch's CIGAR strings share one
+      // text).
+      std::vector<PairResult> aligned(batch.size());
       parallel_for(pairs, [&](std::int64_t p) {
         const auto q = static_cast<std::size_t>(p);
-        results.set(q, host_align_traceback(batch.query_residues(q),
-                                            static_cast<std::int32_t>(batch.query_length(q)),
-                                            batch.target_residues(q),
-                                            static_cast<std::int32_t>(batch.target_length(q)),
-                                            scoring, traceback_bytes_));
+        aligned[q] = host_align_traceback(
+            batch.query_residues(q), static_cast<std::int32_t>(batch.query_length(q)),
+            batch.target_residues(q), static_cast<std::int32_t>(batch.target_length(q)), scoring,
+            traceback_bytes_);
       });
+      for (std::size_t q = 0; q < aligned.size(); ++q) results.set(q, aligned[q]);
     } else {
       parallel_for((pairs + kHostLanes - 1) / kHostLanes, [&](std::int64_t g) {
         const auto first = static_cast<std::size_t>(g * kHostLanes);
@@ -76,20 +79,21 @@ class HostAligner final : public Aligner {
   double seconds_ = 0;
 };
 
-}  // namespace
-
-std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes) {
-  return std::make_unique<HostAligner>(traceback_bytes);
+// The CIGAR text of operations emitted back to front: its size, and the text itself.
+std::size_t cigar_size(const char* ops, std::size_t count) {
+  std::size_t size = 0;
+  std::size_t k = count;
+  while (k > 0) {
+    const char op = ops[k - 1];
+    const std::size_t last = k;
+    while (k > 0 && ops[k - 1] == op) --k;
+    std::size_t digits = 1;
+    for (std::size_t run = last - k; run >= 10; run /= 10) ++digits;
+    size += digits + 1;
+  }
+  return size;
 }
-
-std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
-  // Written into a scratch buffer of the thread, then copied once into a string of the
-  // exact size: appending run by run reallocated the string several times per pair, and
-  // building the CIGAR strings sat between a batch's kernels and its next batch. A run of
-  // r operations takes at most r + 1 characters, so 2 x count always suffices.
-  thread_local std::vector<char> text;
-  if (text.size() < 2 * count) text.resize(2 * count);
-  char* out = text.data();
+char* write_cigar(const char* ops, std::size_t count, char* out) {
   std::size_t k = count;
   while (k > 0) {
     const char op = ops[k - 1];
@@ -102,15 +106,36 @@ std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
       out = std::to_chars(out, out + 20, run).ptr;
     *out++ = op;
   }
-  return std::string(text.data(), static_cast<std::size_t>(out - text.data()));
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes) {
+  return std::make_unique<HostAligner>(traceback_bytes);
+}
+
+std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
+  std::string cigar(cigar_size(ops, count), '\0');
+  write_cigar(ops, count, cigar.data());
+  return cigar;
 }
 
 void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
                               const std::uint32_t* op_counts, const std::uint32_t* pairs,
-                              std::size_t count, std::vector<std::string>& cigars) {
+                              std::size_t count, StringTable& cigars) {
+  // Sizes first, so that every thread writes its pairs' text in place.
+  std::vector<std::uint64_t> at(count + 1, 0);
 #pragma omp parallel for schedule(static)
   for (std::size_t k = 0; k < count; ++k)
-    cigars[pairs[k]] = cigar_from_reversed_ops(ops + ops_offsets[k], op_counts[k]);
+    at[k + 1] = cigar_size(ops + ops_offsets[k], op_counts[k]);
+  for (std::size_t k = 0; k < count; ++k) at[k + 1] += at[k];
+  const std::uint64_t first = cigars.extend(at[count]);
+#pragma omp parallel for schedule(static)
+  for (std::size_t k = 0; k < count; ++k) {
+    write_cigar(ops + ops_offsets[k], op_counts[k], cigars.text_at(first + at[k]));
+    cigars.place(pairs[k], first + at[k], static_cast<std::uint32_t>(at[k + 1] - at[k]));
+  }
 }
 
 #if !defined(WARPGRAPH_WITH_CUDA)

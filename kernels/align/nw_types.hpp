@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "src/common/string_table.hpp"
+
 namespace wg::kernels::align {
 
 // Residue codes are small integers (< kAlphabetSlots); substitution scores live in a
@@ -81,7 +83,7 @@ struct PairResult {
 // (comm::align::BatchResults).
 struct AlignedBatch {
   std::vector<std::int32_t> scores;
-  std::vector<std::string> cigars;     // with traceback
+  StringTable cigars;                  // with traceback
   std::vector<std::uint32_t> regions;  // with traceback, 4 per pair: PairResult's query
                                        // begin, query end, target begin, target end
 
@@ -89,11 +91,9 @@ struct AlignedBatch {
   // `pairs` empty results (CIGAR strings and regions with traceback).
   void reset(std::size_t pairs, bool traceback) {
     scores.assign(pairs, 0);
-    cigars.clear();
+    cigars.reset(traceback ? pairs : 0);
     regions.clear();
-    if (!traceback) return;
-    cigars.resize(pairs);
-    regions.assign(4 * pairs, 0);
+    if (traceback) regions.assign(4 * pairs, 0);
   }
   void set_region(std::size_t p, std::uint32_t query_begin, std::uint32_t query_end,
                   std::uint32_t target_begin, std::uint32_t target_end) {
@@ -103,18 +103,19 @@ struct AlignedBatch {
     region[2] = target_begin;
     region[3] = target_end;
   }
-  // Stores pair p's result (its CIGAR string and region too when the batch has them).
-  void set(std::size_t p, PairResult&& result) {
+  // Stores pair p's result (its CIGAR string and region too when the batch has them); not
+  // from several threads at once.
+  void set(std::size_t p, const PairResult& result) {
     scores[p] = result.score;
     if (cigars.empty()) return;
-    cigars[p] = std::move(result.cigar);
+    cigars.set(p, result.cigar);
     set_region(p, result.query_begin, result.query_end, result.target_begin, result.target_end);
   }
   PairResult result(std::size_t p) const {
     PairResult result;
     result.score = scores[p];
     if (cigars.empty()) return result;
-    result.cigar = cigars[p];
+    result.cigar = std::string(cigars[p]);
     result.query_begin = regions[4 * p];
     result.query_end = regions[4 * p + 1];
     result.target_begin = regions[4 * p + 2];

@@ -30,7 +30,7 @@ OrderedResults::Slab& OrderedResults::slab(std::size_t k) {
   while (slabs_.size() <= k) slabs_.emplace_back();
   std::unique_ptr<Slab>& slot = slabs_[k];
   if (!slot) {
-    if (spare_) {  // flags and lines were cleared and strings released as its lines were written
+    if (spare_) {  // flags and lines were cleared as its lines were written
       slot = std::move(spare_);
     } else {
       // The last window of a job is short; a spare is never shorter than a later window.
@@ -60,6 +60,7 @@ void OrderedResults::retire_front() {
       spare_texts_.push_back(std::move(text));
     }
     s->texts.clear();
+    s->cigar_tables.clear();
     spare_ = std::move(slabs_.front());
   }
   slabs_.pop_front();
@@ -80,6 +81,9 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
   Slab* s = nullptr;
   std::uint64_t slab_first = 0;  // offset of *s's first pair from base_
   std::vector<std::uint32_t> places;
+  // The batch's CIGAR texts, kept by every slab that holds some of its pairs.
+  std::shared_ptr<const StringTable> cigars;
+  if (traceback_) cigars = std::make_shared<const StringTable>(std::move(results.cigars));
   const auto format_stored = [&] {
     if (format_ahead && s && !places.empty() && base_ + slab_first >= last_window_)
       format_lines(*s, base_ + slab_first, places);
@@ -95,13 +99,15 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
       const std::uint64_t k_slab = offset / window_pairs_;
       s = &slab(static_cast<std::size_t>(k_slab));
       slab_first = k_slab * window_pairs_;
+      if (cigars && (s->cigar_tables.empty() || s->cigar_tables.back() != cigars))
+        s->cigar_tables.push_back(cigars);
     }
     const auto at = static_cast<std::size_t>(offset - slab_first);
     WG_REQUIRE(!s->done[at], "internal error: two results for pair {}", id);
     s->scores[at] = results.scores[k];
     s->done[at] = 1;
     if (traceback_) {
-      s->cigars[at] = std::move(results.cigars[k]);
+      s->cigars[at] = (*cigars)[k];
       std::copy_n(&results.regions[4 * k], 4, &s->regions[4 * at]);
     }
     places.push_back(static_cast<std::uint32_t>(at));
@@ -220,7 +226,7 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
       record.target = &targets_[pair.target];
       record.score = s.scores[at];
       if (traceback_) {
-        record.cigar = &s.cigars[at];
+        record.cigar = s.cigars[at];
         record.region = &s.regions[4 * at];
       }
       const std::size_t begin = text.size();
@@ -254,19 +260,6 @@ void OrderedResults::write_range(Slab& s, std::size_t begin, std::size_t end,
   } else {
     gather_lines(s, begin, end, out);
   }
-  if (!traceback_) return;
-  // The run's CIGAR strings are no longer needed (their lines are written).
-  if (count < 2 * kParallelChunk) {
-    for (std::size_t at = begin; at < end; ++at) std::string().swap(s.cigars[at]);
-    return;
-  }
-  std::vector<std::string> spent(count);
-  std::move(s.cigars.begin() + static_cast<std::ptrdiff_t>(begin),
-            s.cigars.begin() + static_cast<std::ptrdiff_t>(end), spent.begin());
-  if (spent_cigars_.valid()) spent_cigars_.wait();
-  spent_cigars_ = std::async(std::launch::async, [spent = std::move(spent)]() mutable {
-    std::vector<std::string>().swap(spent);
-  });
 }
 
 }  // namespace wg::align

@@ -17,9 +17,9 @@
 
 #include <cstdint>
 #include <deque>
-#include <future>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "comm/align/messages.hpp"
@@ -27,6 +27,7 @@
 #include "src/align/pair_plan.hpp"
 #include "src/align/result_format.hpp"
 #include "src/align/result_sink.hpp"
+#include "src/common/string_table.hpp"
 
 namespace wg::align {
 
@@ -65,7 +66,9 @@ class OrderedResults final : public ResultSink {
   struct Slab {
     std::vector<std::int32_t> scores;
     std::vector<std::uint8_t> done;
-    std::vector<std::string> cigars;
+    std::vector<std::string_view> cigars;  // per pair, in one of `cigar_tables`
+    // The CIGAR texts of the batches stored in the slab, released with it.
+    std::vector<std::shared_ptr<const StringTable>> cigar_tables;
     std::vector<std::uint32_t> regions;  // 4 per pair (BatchResults::regions)
     std::vector<Line> lines;
     std::vector<fmt::memory_buffer> texts;  // one per chunk of lines formatted together
@@ -111,10 +114,6 @@ class OrderedResults final : public ResultSink {
   std::size_t spare_text_bytes_ = 0;
   std::uint64_t pending_ = 0;
   int format_threads_;
-  // The CIGAR strings of the last long run written, freed on a thread of their own: freeing
-  // them inside the formatting loop took a quarter of a window's formatting time. The
-  // future's destructor waits for it.
-  std::future<void> spent_cigars_;
 };
 
 }  // namespace wg::align

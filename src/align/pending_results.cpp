@@ -136,7 +136,7 @@ comm::align::BatchResults read_pending_results(const std::string& output, const 
     results.pair_ids.push_back(pair);
     results.scores.push_back(score);
     if (!traceback) continue;
-    results.cigars.emplace_back(cigar);
+    results.cigars.push_back(cigar);
     results.regions.insert(results.regions.end(), std::begin(region), std::end(region));
   }
   WG_REQUIRE(read == count,

@@ -70,7 +70,7 @@ struct CigarCounts {
   std::uint64_t length() const { return matches + mismatches + gaps; }
 };
 
-CigarCounts count_cigar(const std::string& cigar) {
+CigarCounts count_cigar(std::string_view cigar) {
   CigarCounts counts;
   std::uint64_t run = 0;
   for (const char c : cigar) {

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,7 @@ struct ResultRecord {
   const Sequence* query = nullptr;
   const Sequence* target = nullptr;
   std::int32_t score = 0;                 // scaled (ScoringScheme::scale)
-  const std::string* cigar = nullptr;     // null: score only
+  std::optional<std::string_view> cigar;  // none: score only
   const std::uint32_t* region = nullptr;  // with the CIGAR: query begin, end, target begin,
                                           // end (0-based, end excluded)
   bool secondary = false;                 // --top: not the query's best (SAM flag 256)

@@ -30,12 +30,15 @@ void drop_outside_top(comm::align::BatchResults& results, std::uint32_t top,
   });
   std::uint64_t query = ~std::uint64_t{0};
   std::uint32_t rank = 0;
+  StringTable kept;
+  kept.reset(results.cigars.size());
   for (const std::size_t k : order) {
     const std::uint64_t q = results.pair_ids[k] / targets;
     rank = q == query ? rank + 1 : 0;
     query = q;
-    if (rank >= top) std::string().swap(results.cigars[k]);
+    if (rank < top) kept.set(k, results.cigars[k]);
   }
+  results.cigars = std::move(kept);
 }
 
 TopResults::TopResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
@@ -60,7 +63,7 @@ void TopResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out
         !ranks_before(entry.score, entry.target, top.heap.front().score, top.heap.front().target))
       continue;
     if (traceback_) {
-      entry.cigar = std::move(results.cigars[k]);
+      entry.cigar = std::string(results.cigars[k]);
       std::copy_n(&results.regions[4 * k], 4, entry.region);
     }
     if (top.heap.size() == top_) {
@@ -90,7 +93,7 @@ void TopResults::append_ready(fmt::memory_buffer& out) {
       record.target = &targets_[e.target];
       record.score = e.score;
       if (traceback_) {
-        record.cigar = &e.cigar;
+        record.cigar = e.cigar;
         record.region = e.region;
       }
       record.secondary = rank > 0;

@@ -40,7 +40,7 @@ comm::align::BatchResults batch(const std::vector<std::uint64_t>& ids,
   comm::align::BatchResults results;
   results.pair_ids = ids;
   results.scores = scores;
-  results.cigars = cigars;
+  results.cigars = StringTable(cigars);
   for (std::size_t k = 0; k < cigars.size(); ++k)
     results.regions.insert(results.regions.end(), {0, 3, 0, 3});
   return results;
@@ -149,7 +149,7 @@ TEST(AlignTopResults, BestKPerQueryWithTiesInQueryOrder) {
 
   auto worker = batch({0, 1, 2, 4, 5}, {3, 8, 8, 1, 0}, {"a", "b", "c", "d", "e"});
   drop_outside_top(worker, 1, 4);  // best of q0: t1 (tie with t2, smaller index); of q1: t0
-  EXPECT_EQ(worker.cigars, (std::vector<std::string>{"", "b", "", "d", ""}));
+  EXPECT_EQ(worker.cigars, StringTable({"", "b", "", "d", ""}));
 }
 
 // 300 records all-vs-all in two batches, the later half first: the whole job becomes
@@ -313,7 +313,7 @@ TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
   const comm::align::BatchResults pending = ordered.pending_results();
   EXPECT_EQ(pending.pair_ids, (std::vector<std::uint64_t>{1, 5, 8}));
   EXPECT_EQ(pending.scores, (std::vector<std::int32_t>{10, 50, 80}));
-  EXPECT_EQ(pending.cigars, (std::vector<std::string>{"", "1X2=", "3="}));
+  EXPECT_EQ(pending.cigars, StringTable({"", "1X2=", "3="}));
   EXPECT_EQ(pending.regions, (std::vector<std::uint32_t>{1, 1, 0, 3, 0, 3, 0, 3, 0, 3, 0, 3}));
 
   const auto dir =
@@ -326,9 +326,9 @@ TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
   const comm::align::BatchResults back = read_pending_results(output, record, true, 2, plan.size());
   EXPECT_EQ(back.pair_ids, (std::vector<std::uint64_t>{5, 8}));
   EXPECT_EQ(back.scores, (std::vector<std::int32_t>{50, 80}));
-  EXPECT_EQ(back.cigars, (std::vector<std::string>{"1X2=", "3="}));
+  EXPECT_EQ(back.cigars, StringTable({"1X2=", "3="}));
   EXPECT_EQ(back.regions, (std::vector<std::uint32_t>{0, 3, 0, 3, 0, 3, 0, 3}));
-  EXPECT_EQ(read_pending_results(output, record, true, 0, plan.size()).cigars.front(), "");
+  EXPECT_EQ(read_pending_results(output, record, true, 0, plan.size()).cigars[0], "");
 
   // Another job's record, a job with fewer pairs, a cut file: refused, naming the file.
   const std::string path = pending_results_path(output);

@@ -45,7 +45,7 @@ TEST(AlignResultFormat, SamSequenceColumnHasTheQueryLetters) {
       record.query = &query;
       record.target = &target;
       record.score = 4;
-      record.cigar = &cigar;
+      record.cigar = cigar;
       record.region = region;
       fmt::memory_buffer line;
       format.append(line, record);
