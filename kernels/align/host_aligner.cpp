@@ -79,20 +79,8 @@ class HostAligner final : public Aligner {
   double seconds_ = 0;
 };
 
-// The CIGAR text of operations emitted back to front: its size, and the text itself.
-std::size_t cigar_size(const char* ops, std::size_t count) {
-  std::size_t size = 0;
-  std::size_t k = count;
-  while (k > 0) {
-    const char op = ops[k - 1];
-    const std::size_t last = k;
-    while (k > 0 && ops[k - 1] == op) --k;
-    std::size_t digits = 1;
-    for (std::size_t run = last - k; run >= 10; run /= 10) ++digits;
-    size += digits + 1;
-  }
-  return size;
-}
+// Writes the CIGAR text of operations emitted back to front at `out`, at most 2 x count
+// characters (a run of r operations takes at most r + 1); returns its end.
 char* write_cigar(const char* ops, std::size_t count, char* out) {
   std::size_t k = count;
   while (k > 0) {
@@ -116,25 +104,38 @@ std::unique_ptr<Aligner> make_host_aligner(std::uint64_t traceback_bytes) {
 }
 
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count) {
-  std::string cigar(cigar_size(ops, count), '\0');
-  write_cigar(ops, count, cigar.data());
-  return cigar;
+  thread_local std::vector<char> text;
+  if (text.size() < 2 * count) text.resize(2 * count);
+  return std::string(text.data(), write_cigar(ops, count, text.data()));
 }
 
 void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
                               const std::uint32_t* op_counts, const std::uint32_t* pairs,
                               std::size_t count, StringTable& cigars) {
-  // Sizes first, so that every thread writes its pairs' text in place.
-  std::vector<std::uint64_t> at(count + 1, 0);
-#pragma omp parallel for schedule(static)
-  for (std::size_t k = 0; k < count; ++k)
-    at[k + 1] = cigar_size(ops + ops_offsets[k], op_counts[k]);
-  for (std::size_t k = 0; k < count; ++k) at[k + 1] += at[k];
-  const std::uint64_t first = cigars.extend(at[count]);
-#pragma omp parallel for schedule(static)
-  for (std::size_t k = 0; k < count; ++k) {
-    write_cigar(ops + ops_offsets[k], op_counts[k], cigars.text_at(first + at[k]));
-    cigars.place(pairs[k], first + at[k], static_cast<std::uint32_t>(at[k + 1] - at[k]));
+  // Each thread writes its pairs' CIGARs into a buffer of its own (kept between calls), then
+  // copies them into a block of the table: one allocation per thread rather than per pair,
+  // and no step that waits for every thread (the aligners' teams share the cores).
+  const int team = omp_get_max_threads();
+  const std::uint32_t first_block = cigars.add_blocks(static_cast<std::size_t>(team));
+#pragma omp parallel num_threads(team)
+  {
+    thread_local std::vector<char> text;
+    const auto threads = static_cast<std::size_t>(omp_get_num_threads());
+    const auto t = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t from = count * t / threads;
+    const std::size_t to = count * (t + 1) / threads;
+    std::uint64_t room = 0;
+    for (std::size_t k = from; k < to; ++k) room += 2 * std::uint64_t{op_counts[k]};
+    if (text.size() < room) text.resize(room);
+    const auto block = static_cast<std::uint32_t>(first_block + t);
+    char* out = text.data();
+    for (std::size_t k = from; k < to; ++k) {
+      char* end = write_cigar(ops + ops_offsets[k], op_counts[k], out);
+      cigars.place(pairs[k], block, static_cast<std::uint64_t>(out - text.data()),
+                   static_cast<std::uint32_t>(end - out));
+      out = end;
+    }
+    cigars.block(block).assign(text.data(), out);
   }
 }
 

@@ -1,8 +1,8 @@
 // CIGAR strings of a batch built from traceback operations emitted back to front, as the
-// GPU aligner hands them over: every pair's text in one table, written in place on several
-// threads, in the order of the pairs' chunk rather than the batch's, after the text of an
-// earlier chunk. Against each pair's string built run by run here; and the table through
-// the results message's archive.
+// GPU aligner hands them over: every pair's string in one table, written by several
+// threads, in the order of the pairs' chunk rather than the batch's, after the strings of
+// an earlier chunk. Against each pair's string built run by run here; and the table
+// through the results message's archive.
 #include <gtest/gtest.h>
 
 #include <algorithm>
