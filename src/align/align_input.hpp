@@ -26,7 +26,10 @@ struct AlignInput {
   bool targets_are_queries = false;
   std::vector<std::uint32_t> query_lengths;
   std::vector<std::uint32_t> separate_target_lengths;
-  std::vector<FastaIndex> index;  // per file (queries, then targets) when every file is indexed
+  // Per file (queries, then targets) when every file is indexed, until the job's set-up
+  // takes it (job_setup).
+  std::vector<FastaIndex> index;
+  bool indexed = false;  // every rank reads the residues through the files' index
   SequenceDigest query_digest;
   SequenceDigest target_digest;  // of the separate targets
   std::unique_ptr<PairPlan> plan;
@@ -39,7 +42,6 @@ struct AlignInput {
   const std::vector<std::uint32_t>& target_lengths() const {
     return targets_are_queries ? query_lengths : separate_target_lengths;
   }
-  bool indexed() const { return !index.empty(); }
 };
 
 AlignInput load_align_input(const AlignOptions& options);
