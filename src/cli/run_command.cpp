@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "src/cli/commands.hpp"
+#include "src/cli/threads_option.hpp"
 #include "src/common/error.hpp"
 #include "src/engine/run_options.hpp"
 #include "src/graph/graph_file.hpp"
@@ -210,7 +211,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "  mpirun -n 4 warpgraph run --graph g.h5 --algo pagerank --report run.json "
       "--ranks-per-node 2\n"
       "  mpirun -n 2 warpgraph run --graph g.h5 --algo bfs --source 0 --backend cuda");
-  command->callback([options, &exit_code] {
+  command->callback([command, options, &exit_code] {
+    settle_threads(*command);
     check_run_options(*options);
     exit_code = engine::run_graph_algorithm(*options);
   });

@@ -1,6 +1,12 @@
 #include "src/cli/threads_option.hpp"
 
+#include <mpi.h>
 #include <omp.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdlib>
+
+#include "comm/host_cores.hpp"
 
 namespace wg::cli {
 
@@ -9,8 +15,19 @@ void add_threads_option(CLI::App& command) {
   command
       .add_option_function<int>(
           "--threads", [](int threads) { omp_set_num_threads(threads); },
-          "OpenMP threads per rank (default: OMP_NUM_THREADS, else every core)")
+          "OpenMP threads per rank (default: OMP_NUM_THREADS, else the rank's share of the "
+          "cores it may run on: the cores of its CPU binding, split evenly among the ranks "
+          "of the node bound to the same cores)")
       ->check(CLI::PositiveNumber);
+}
+
+void settle_threads(const CLI::App& command) {
+  // Every rank takes part, whatever it was told: OMP_NUM_THREADS may differ between ranks.
+  const int share = comm::host_core_share(MPI_COMM_WORLD);
+  const char* environment = std::getenv("OMP_NUM_THREADS");
+  if (command.count("--threads") > 0 || (environment != nullptr && *environment != '\0')) return;
+  omp_set_num_threads(share);
+  spdlog::debug("{} OpenMP threads per rank: this rank's share of the cores it may run on", share);
 }
 
 }  // namespace wg::cli
