@@ -1,10 +1,12 @@
-// How many OpenMP threads a rank takes when nobody said (no --threads, no OMP_NUM_THREADS):
-// its share of the cores it may run on. OpenMP's own default is every CPU of the process's
-// affinity mask, which is right for a rank the launcher bound to cores of its own (srun
-// with --cpus-per-task, mpirun's default binding) and wrong for ranks left unbound
-// (mpirun --bind-to none, srun --cpu-bind=none): each of them sees every core of the host,
-// so two ranks on a 32-core node ran 64 threads on 32 cores, and their packing, CIGAR and
-// formatting teams took turns on the cores (docs/PERFORMANCE.md, "Threads per rank").
+// How many OpenMP threads a rank takes when nobody said (no --threads, no OMP_NUM_THREADS)
+// and its command shares the host's cores (run; src/cli/threads_option.hpp): its share of
+// the cores it may run on. OpenMP's own default is every CPU of the process's affinity
+// mask, which is right for a rank the launcher bound to cores of its own (srun with
+// --cpus-per-task, mpirun's default binding) and wrong for ranks left unbound (mpirun
+// --bind-to none, srun --cpu-bind=none): each of them sees every core of the host, so two
+// ranks on a 2-core machine ran 4 threads, and every barrier of an iteration waited for a
+// thread that had no core (PageRank 10 times slower, docs/PERFORMANCE.md, "Threads per
+// rank").
 //
 // A CPU that k ranks of the host may run on counts 1/k for each of them; a rank's share is
 // the sum over its CPUs, rounded down, at least 1. Disjoint masks keep every CPU, ranks

@@ -80,8 +80,8 @@ int main(int argc, char** argv) {
   wg::cli::add_info_command(app, exit_code);
   wg::cli::add_run_command(app, exit_code);
   wg::cli::add_align_command(app, exit_code);
-  wg::cli::add_threads_option(*app.get_subcommand("run"));
-  wg::cli::add_threads_option(*app.get_subcommand("align"));
+  wg::cli::add_threads_option(*app.get_subcommand("run"), wg::cli::ThreadDefault::kCoreShare);
+  wg::cli::add_threads_option(*app.get_subcommand("align"), wg::cli::ThreadDefault::kEveryCore);
   wg::cli::LogSettings log_settings;
   wg::cli::add_log_options(app, log_settings);
   for (CLI::App* command : app.get_subcommands({}))

@@ -2,7 +2,6 @@
 
 #include "src/align/align_options.hpp"
 #include "src/cli/commands.hpp"
-#include "src/cli/threads_option.hpp"
 
 namespace wg::cli {
 
@@ -130,10 +129,7 @@ void add_align_command(CLI::App& app, int& exit_code) {
       "  mpirun -n 2 warpgraph align --all-vs-all data/sequences/rfam_5.8S_first40.fa --end-gaps "
       "free \\\n"
       "      --gap-open 10 --gap-extend 0.5 --traceback -o 16S.tsv");
-  command->callback([command, options, &exit_code] {
-    settle_threads(*command);
-    exit_code = align::run_align(*options);
-  });
+  command->callback([options, &exit_code] { exit_code = align::run_align(*options); });
 }
 
 }  // namespace wg::cli

@@ -5,19 +5,23 @@
 #include <spdlog/spdlog.h>
 
 #include <cstdlib>
+#include <string>
 
 #include "comm/host_cores.hpp"
 
 namespace wg::cli {
 
-void add_threads_option(CLI::App& command) {
+void add_threads_option(CLI::App& command, ThreadDefault default_count) {
+  const std::string default_text =
+      default_count == ThreadDefault::kCoreShare
+          ? "the rank's share of the cores it may run on: the cores of its CPU binding, "
+            "split evenly among the ranks of the node bound to the same cores"
+          : "every core of the rank's CPU binding";
   // Applied while parsing, before the command runs and sizes its work by the thread count.
   command
       .add_option_function<int>(
           "--threads", [](int threads) { omp_set_num_threads(threads); },
-          "OpenMP threads per rank (default: OMP_NUM_THREADS, else the rank's share of the "
-          "cores it may run on: the cores of its CPU binding, split evenly among the ranks "
-          "of the node bound to the same cores)")
+          "OpenMP threads per rank (default: OMP_NUM_THREADS, else " + default_text + ")")
       ->check(CLI::PositiveNumber);
 }
 
