@@ -39,13 +39,23 @@ int core_share(const std::vector<CpuMask>& host_masks, std::size_t me) {
   return std::max(1, static_cast<int>(share + 1e-6));
 }
 
-int host_core_share(MPI_Comm comm) {
+bool cores_shared(const std::vector<CpuMask>& host_masks, std::size_t me) {
+  for (std::size_t other = 0; other < host_masks.size(); ++other) {
+    if (other == me) continue;
+    for (std::size_t word = 0; word < kCpuMaskWords; ++word)
+      if ((host_masks[me][word] & host_masks[other][word]) != 0) return true;
+  }
+  return false;
+}
+
+HostCores host_cores(MPI_Comm comm) {
   const HostComm host(comm);
   const CpuMask mine = this_process_cpus();
   std::vector<CpuMask> masks(static_cast<std::size_t>(host.size()));
   MPI_CHECK(MPI_Allgather(mine.data(), static_cast<int>(kCpuMaskWords), MPI_UINT64_T, masks.data(),
                           static_cast<int>(kCpuMaskWords), MPI_UINT64_T, host.get()));
-  return core_share(masks, static_cast<std::size_t>(host.rank()));
+  const auto me = static_cast<std::size_t>(host.rank());
+  return {core_share(masks, me), cores_shared(masks, me)};
 }
 
 }  // namespace wg::comm

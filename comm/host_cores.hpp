@@ -11,6 +11,9 @@
 // A CPU that k ranks of the host may run on counts 1/k for each of them; a rank's share is
 // the sum over its CPUs, rounded down, at least 1. Disjoint masks keep every CPU, ranks
 // with the same mask split it evenly, and any mix in between gets its fair part.
+//
+// Whether another rank may run on a rank's CPUs also sizes align's host teams
+// (src/align/align_driver.cpp, kMaxAlignerTeam).
 #pragma once
 
 #include <mpi.h>
@@ -31,7 +34,15 @@ CpuMask this_process_cpus();
 // The share of rank `me` among the ranks of a host with these masks (rule above).
 int core_share(const std::vector<CpuMask>& host_masks, std::size_t me);
 
-// Collective over comm: this rank's share among the ranks of comm on its host.
-int host_core_share(MPI_Comm comm);
+// True when another rank of the host may run on one of the CPUs of rank `me`.
+bool cores_shared(const std::vector<CpuMask>& host_masks, std::size_t me);
+
+struct HostCores {
+  int share = 1;        // core_share of this rank
+  bool shared = false;  // cores_shared: another rank of the host may run on its CPUs
+};
+
+// Collective over comm: this rank's place among the ranks of comm on its host.
+HostCores host_cores(MPI_Comm comm);
 
 }  // namespace wg::comm

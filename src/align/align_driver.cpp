@@ -26,6 +26,7 @@
 #include "comm/align/archive.hpp"
 #include "comm/align/dispatcher.hpp"
 #include "comm/device_binding.hpp"
+#include "comm/host_cores.hpp"
 #include "kernels/align/aligner.hpp"
 #include "src/align/align_input.hpp"
 #include "src/align/align_options.hpp"
@@ -88,6 +89,27 @@ constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 // few MB each). A window may hold 2^20 pairs, but only batches of short pairs get that
 // many, and their buffers grow in the first such batch instead.
 constexpr std::uint64_t kPreparedBatchPairs = std::uint64_t{1} << 16;
+
+// Threads in each team that an aligner's host steps open on a GPU rank (packing a batch, its
+// CIGAR strings): at most kMaxAlignerTeam when no other rank of the node may run on this
+// rank's cores. Every aligner (two or three per GPU) and the writer open teams at once, so
+// teams of every core ran several times more threads than the rank had cores, and a team's
+// end waited for threads the others kept off the cores: on one H200 of a 32-core node,
+// teams of 8 ran 100,000 DNA pairs 13% faster end to end (traceback, SAM and proteins
+// within the spread; docs/PERFORMANCE.md, "Teams of the align threads"). Ranks that share
+// their cores keep teams of every thread: libgomp, seeing more threads than cores, then
+// spins only briefly before a waiting thread sleeps, where teams of 8 spun at length and
+// kept the other rank off the cores (on two unbound ranks, DNA pairs twice as slow and
+// proteins three times). The host backend's aligner is the rank's computation and keeps
+// every thread. The writer's formatting teams have their own cap (OrderedResults).
+constexpr int kMaxAlignerTeam = 8;
+
+// Collective over comm.
+int aligner_team_threads(MPI_Comm comm, bool on_gpu) {
+  const bool shared = comm::host_cores(comm).shared;
+  if (!on_gpu || shared) return omp_get_max_threads();
+  return std::min(omp_get_max_threads(), kMaxAlignerTeam);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -491,6 +513,8 @@ int run_align(const AlignOptions& given) {
                      options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
+  const int team_threads = aligner_team_threads(comm, on_gpu);
+  spdlog::debug("rank {}: teams of {} threads in the aligners' host steps", rank, team_threads);
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
   comm::align::RankWorkers local;
   local.capacity_cells = options.batch_cells > 0 ? options.batch_cells
@@ -505,44 +529,45 @@ int run_align(const AlignOptions& given) {
   for (const auto& owned : aligners) {
     kernels::align::Aligner* aligner = owned.get();
     const SequenceStore* source = store.get();
-    local.workers.push_back(
-        [aligner, rank, source, &scoring, traceback, top, targets](comm::align::WorkBatch&& batch) {
-          // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
-          // from the residues rank 0 shipped.
-          const auto pack_start = Clock::now();
-          std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
-          if (source)
-            pack_residues(batch, *source, residues);
-          else
-            std::memcpy(residues, batch.residues.data(), batch.residues.size());
-          const double pack_seconds = seconds_since(pack_start);
-          kernels::align::PairBatch pairs;
-          pairs.residues = residues;
-          pairs.offsets = std::move(batch.offsets);
-          pairs.lengths = std::move(batch.lengths);
-          pairs.query = std::move(batch.query);
-          pairs.target = std::move(batch.target);
-          const double before = aligner->compute_seconds();
-          const double kernel_before = aligner->kernel_seconds();
-          const double transfer_before = aligner->transfer_seconds();
-          kernels::align::AlignedBatch results;
-          aligner->align(pairs, scoring, traceback, results);
-          comm::align::BatchResults out;
-          out.id = batch.id;
-          out.pair_ids = std::move(batch.pair_ids);
-          out.cells = pairs.cells();
-          out.pack_seconds = pack_seconds;
-          out.compute_seconds = aligner->compute_seconds() - before;
-          out.transfer_seconds = aligner->transfer_seconds() - transfer_before;
-          out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
-          out.rank = rank;
-          out.backend = aligner->name();
-          out.scores = std::move(results.scores);
-          out.cigars = std::move(results.cigars);
-          out.regions = std::move(results.regions);
-          if (top > 0 && traceback) drop_outside_top(out, top, targets);
-          return out;
-        });
+    local.workers.push_back([aligner, rank, source, &scoring, traceback, top, targets,
+                             team_threads](comm::align::WorkBatch&& batch) {
+      omp_set_num_threads(team_threads);  // this align thread's teams from here on
+      // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
+      // from the residues rank 0 shipped.
+      const auto pack_start = Clock::now();
+      std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
+      if (source)
+        pack_residues(batch, *source, residues);
+      else
+        std::memcpy(residues, batch.residues.data(), batch.residues.size());
+      const double pack_seconds = seconds_since(pack_start);
+      kernels::align::PairBatch pairs;
+      pairs.residues = residues;
+      pairs.offsets = std::move(batch.offsets);
+      pairs.lengths = std::move(batch.lengths);
+      pairs.query = std::move(batch.query);
+      pairs.target = std::move(batch.target);
+      const double before = aligner->compute_seconds();
+      const double kernel_before = aligner->kernel_seconds();
+      const double transfer_before = aligner->transfer_seconds();
+      kernels::align::AlignedBatch results;
+      aligner->align(pairs, scoring, traceback, results);
+      comm::align::BatchResults out;
+      out.id = batch.id;
+      out.pair_ids = std::move(batch.pair_ids);
+      out.cells = pairs.cells();
+      out.pack_seconds = pack_seconds;
+      out.compute_seconds = aligner->compute_seconds() - before;
+      out.transfer_seconds = aligner->transfer_seconds() - transfer_before;
+      out.kernel_seconds = aligner->kernel_seconds() - kernel_before;
+      out.rank = rank;
+      out.backend = aligner->name();
+      out.scores = std::move(results.scores);
+      out.cigars = std::move(results.cigars);
+      out.regions = std::move(results.regions);
+      if (top > 0 && traceback) drop_outside_top(out, top, targets);
+      return out;
+    });
   }
 
   int exit_code = kExitError;

@@ -10,9 +10,10 @@
 namespace wg::align {
 namespace {
 
-// Batches with more residues than this are packed on several threads: all of the rank's
-// (aligners packing at once share them; capping each at a share was slower, since most
-// of the time one packs while another's batch is on the GPU).
+// Batches with more residues than this are packed on several threads: the align thread's
+// team (align_driver.cpp, kMaxAlignerTeam). Capping each aligner's team at a third of the
+// rank's threads was slower, since most of the time one packs while another's batch is on
+// the GPU.
 constexpr std::uint64_t kParallelPackResidues = std::uint64_t{1} << 20;
 // How much of a record prefetch() loads: the hardware prefetcher follows longer ones once
 // they are being read.

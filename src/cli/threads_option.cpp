@@ -27,7 +27,7 @@ void add_threads_option(CLI::App& command, ThreadDefault default_count) {
 
 void settle_threads(const CLI::App& command) {
   // Every rank takes part, whatever it was told: OMP_NUM_THREADS may differ between ranks.
-  const int share = comm::host_core_share(MPI_COMM_WORLD);
+  const int share = comm::host_cores(MPI_COMM_WORLD).share;
   const char* environment = std::getenv("OMP_NUM_THREADS");
   if (command.count("--threads") > 0 || (environment != nullptr && *environment != '\0')) return;
   omp_set_num_threads(share);

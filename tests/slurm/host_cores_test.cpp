@@ -70,6 +70,18 @@ TEST(CoreShare, OverlappingMasksShareOnlyWhatTheyShare) {
   EXPECT_EQ(core_share(mixed, 2), 2);
 }
 
+TEST(CoresShared, AnyCpuOfAnotherRank) {
+  EXPECT_FALSE(cores_shared({first_cpus(32)}, 0));
+  const std::vector<CpuMask> bound{cpus({0, 1}), cpus({2, 3}), cpus({64, 65})};
+  for (std::size_t r = 0; r < 3; ++r) EXPECT_FALSE(cores_shared(bound, r));
+  const std::vector<CpuMask> one_in_common{cpus({0, 1, 2}), cpus({2, 3}), cpus({64})};
+  EXPECT_TRUE(cores_shared(one_in_common, 0));
+  EXPECT_TRUE(cores_shared(one_in_common, 1));
+  EXPECT_FALSE(cores_shared(one_in_common, 2));
+  const std::vector<CpuMask> unbound(2, first_cpus(100));  // a CPU past the first word
+  EXPECT_TRUE(cores_shared(unbound, 1));
+}
+
 // Under mpirun: every rank of the host gathers the masks itself and checks its share
 // against them, and the shares never add up to more CPUs than the host's ranks may use.
 TEST(HostCoreShare, SharesOfTheRanksOnThisHost) {
@@ -77,7 +89,8 @@ TEST(HostCoreShare, SharesOfTheRanksOnThisHost) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
   int ranks = 1;
   MPI_Comm_size(host, &ranks);
-  const int share = host_core_share(MPI_COMM_WORLD);
+  const HostCores cores = host_cores(MPI_COMM_WORLD);
+  const int share = cores.share;
   const CpuMask mine = this_process_cpus();
   std::vector<CpuMask> masks(static_cast<std::size_t>(ranks));
   MPI_Allgather(mine.data(), static_cast<int>(kCpuMaskWords), MPI_UINT64_T, masks.data(),
@@ -96,6 +109,10 @@ TEST(HostCoreShare, SharesOfTheRanksOnThisHost) {
   EXPECT_LE(total, std::max(popcount(all), ranks));
   if (std::all_of(masks.begin(), masks.end(), [&](const CpuMask& m) { return m == mine; })) {
     EXPECT_EQ(share, std::max(1, popcount(mine) / ranks));
+    EXPECT_EQ(cores.shared, ranks > 1);
+  }
+  if (!cores.shared) {
+    EXPECT_EQ(share, popcount(mine));  // its CPUs are its own
   }
 }
 
