@@ -71,20 +71,9 @@ keep() {
 }
 
 if [[ " $parts " == *" align "* ]]; then
-  "$python" "$here/align_make_pairs.py" --kind dna --pairs "$pairs" --length 1000 --out "$out/dna"
-  "$python" "$here/align_make_pairs.py" --kind protein --pairs "$pairs" --length 300 \
-    --out "$out/protein"
-  dna=(--pairs "$out/dna_a.fa" "$out/dna_b.fa" --match 2 --mismatch -3 --gap-open 5 --gap-extend 2)
-  protein=(--pairs "$out/protein_a.fa" "$out/protein_b.fa" --matrix BLOSUM62 --gap-open 11
-    --gap-extend 1)
-  declare -A workloads=(
-    [dna_score]="${dna[*]}"
-    [dna_traceback]="${dna[*]} --traceback"
-    [dna_sam]="${dna[*]} --outfmt sam"
-    [protein_score]="${protein[*]}"
-  )
+  source "$here/align_workloads.sh"
   for rep in $(seq 1 "$reps"); do
-    for workload in dna_score dna_traceback dna_sam protein_score; do
+    for workload in "${workload_names[@]}"; do
       for setting in "${settings[@]}"; do
         name="align.$workload.$setting.$rep"
         echo "run $name" >&2
