@@ -12,7 +12,6 @@
 #include "src/cli/commands.hpp"
 #include "src/cli/help_formatter.hpp"
 #include "src/cli/log_options.hpp"
-#include "src/cli/threads_option.hpp"
 #include "src/common/error.hpp"
 #include "src/common/exit_codes.hpp"
 #include "src/log.hpp"
@@ -80,8 +79,6 @@ int main(int argc, char** argv) {
   wg::cli::add_info_command(app, exit_code);
   wg::cli::add_run_command(app, exit_code);
   wg::cli::add_align_command(app, exit_code);
-  wg::cli::add_threads_option(*app.get_subcommand("run"), wg::cli::ThreadDefault::kCoreShare);
-  wg::cli::add_threads_option(*app.get_subcommand("align"), wg::cli::ThreadDefault::kEveryCore);
   wg::cli::LogSettings log_settings;
   wg::cli::add_log_options(app, log_settings);
   for (CLI::App* command : app.get_subcommands({}))

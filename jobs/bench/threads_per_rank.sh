@@ -41,23 +41,25 @@ unset OMP_NUM_THREADS OMP_WAIT_POLICY
 settings=(every share passive root one_rank)
 [ "$ranks" -gt 1 ] || settings=(every one_rank)
 
-# launch SETTING COMMAND...: the command on the ranks of the setting.
+# launch SETTING DEFAULT COMMAND...: the command on the ranks of the setting, given a
+# thread count only where the setting is not the command's DEFAULT (every or share).
 launch() {
-  local setting=$1
-  shift
-  case $setting in
-    every | share) mpirun -n "$ranks" --bind-to none "$@" ;;
-    passive) OMP_WAIT_POLICY=passive mpirun -n "$ranks" --bind-to none -x OMP_WAIT_POLICY "$@" ;;
-    root) mpirun --bind-to none -n 1 "$@" --threads "$root_threads" \
-      : -n $((ranks - 1)) "$@" --threads "$other_threads" ;;
-    one_rank) mpirun -n 1 --bind-to none "$@" ;;
-  esac
-}
-# The thread count a setting gives explicitly where it is not the command's default.
-threads_of() {  # SETTING DEFAULT_SETTING
-  if [ "$1" = "$2" ] || [ "$1" = one_rank ] || [ "$1" = root ]; then echo ""
-  elif [ "$1" = share ]; then echo "$share"
-  else echo "$cores"; fi
+  local setting=$1 default=$2
+  shift 2
+  (
+    case $setting in
+      "$default" | one_rank | root) ;;
+      share) export OMP_NUM_THREADS=$share ;;
+      *) export OMP_NUM_THREADS=$cores ;;
+    esac
+    case $setting in
+      every | share) mpirun -n "$ranks" --bind-to none "$@" ;;
+      passive) OMP_WAIT_POLICY=passive mpirun -n "$ranks" --bind-to none -x OMP_WAIT_POLICY "$@" ;;
+      root) mpirun --bind-to none -n 1 "$@" --threads "$root_threads" \
+        : -n $((ranks - 1)) "$@" --threads "$other_threads" ;;
+      one_rank) mpirun -n 1 --bind-to none "$@" ;;
+    esac
+  )
 }
 
 # keep NAME KEY OUTPUT: the first output of KEY is the reference, the others are compared.
@@ -78,8 +80,7 @@ if [[ " $parts " == *" align "* ]]; then
         name="align.$workload.$setting.$rep"
         echo "run $name" >&2
         read -r -a args <<< "${workloads[$workload]}"
-        threads=$(threads_of "$setting" every)
-        OMP_NUM_THREADS=$threads launch "$setting" "$warpgraph" align "${args[@]}" \
+        launch "$setting" every "$warpgraph" align "${args[@]}" \
           --backend "${BACKEND:-cuda}" -o "$out/$name.out" --report "$out/$name.json" \
           2> "$out/$name.log"
         keep "$name" "$workload" "$out/$name.out"
@@ -98,8 +99,7 @@ if [[ " $parts " == *" engine "* ]]; then
       [ "$ranks" -gt 1 ] || [ "$setting" != every ] || continue
       name="engine.pagerank.$setting.$rep"
       echo "run $name" >&2
-      threads=$(threads_of "$setting" share)
-      OMP_NUM_THREADS=$threads launch "$setting" "$warpgraph" run --graph "$graph" \
+      launch "$setting" share "$warpgraph" run --graph "$graph" \
         --algo pagerank --tolerance 0 --max-iterations 20 --backend host \
         --output "$out/$name.out" --report "$out/$name.json" 2> "$out/$name.log"
       rm -f "$out/$name.out"  # checked by the engine's own tests; only times here

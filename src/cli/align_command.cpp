@@ -2,6 +2,7 @@
 
 #include "src/align/align_options.hpp"
 #include "src/cli/commands.hpp"
+#include "src/cli/threads_option.hpp"
 
 namespace wg::cli {
 
@@ -129,6 +130,7 @@ void add_align_command(CLI::App& app, int& exit_code) {
       "  mpirun -n 2 warpgraph align --all-vs-all data/sequences/rfam_5.8S_first40.fa --end-gaps "
       "free \\\n"
       "      --gap-open 10 --gap-extend 0.5 --traceback -o 16S.tsv");
+  add_threads_option(*command, ThreadDefault::kEveryCore);  // rank 0 formats for every rank
   command->callback([options, &exit_code] { exit_code = align::run_align(*options); });
 }
 

@@ -211,6 +211,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "  mpirun -n 4 warpgraph run --graph g.h5 --algo pagerank --report run.json "
       "--ranks-per-node 2\n"
       "  mpirun -n 2 warpgraph run --graph g.h5 --algo bfs --source 0 --backend cuda");
+  // Its default and the call that applies it, side by side: the rank's share of its cores.
+  add_threads_option(*command, ThreadDefault::kCoreShare);
   command->callback([command, options, &exit_code] {
     settle_threads(*command);
     check_run_options(*options);

@@ -16,6 +16,8 @@ namespace wg::cli {
 
 enum class ThreadDefault { kEveryCore, kCoreShare };
 
+// Adds --threads to a command, its help naming the default; a kCoreShare command calls
+// settle_threads first thing in its callback.
 void add_threads_option(CLI::App& command, ThreadDefault default_count);
 
 // Collective over MPI_COMM_WORLD, first thing in the commands whose default is

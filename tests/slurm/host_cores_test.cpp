@@ -11,20 +11,24 @@
 #include <initializer_list>
 #include <vector>
 
+#include "src/common/host_comm.hpp"
+
 namespace wg::comm {
 namespace {
 
+void add_cpu(CpuMask& mask, int cpu) {
+  mask[static_cast<std::size_t>(cpu) / 64] |= std::uint64_t{1} << (cpu % 64);
+}
+
 CpuMask cpus(std::initializer_list<int> list) {
   CpuMask mask{};
-  for (const int cpu : list)
-    mask[static_cast<std::size_t>(cpu) / 64] |= std::uint64_t{1} << (cpu % 64);
+  for (const int cpu : list) add_cpu(mask, cpu);
   return mask;
 }
 
 CpuMask first_cpus(int count) {
   CpuMask mask{};
-  for (int cpu = 0; cpu < count; ++cpu)
-    mask[static_cast<std::size_t>(cpu) / 64] |= std::uint64_t{1} << (cpu % 64);
+  for (int cpu = 0; cpu < count; ++cpu) add_cpu(mask, cpu);
   return mask;
 }
 
@@ -85,19 +89,16 @@ TEST(CoresShared, AnyCpuOfAnotherRank) {
 // Under mpirun: every rank of the host gathers the masks itself and checks its share
 // against them, and the shares never add up to more CPUs than the host's ranks may use.
 TEST(HostCoreShare, SharesOfTheRanksOnThisHost) {
-  MPI_Comm host = MPI_COMM_NULL;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
-  int ranks = 1;
-  MPI_Comm_size(host, &ranks);
+  const HostComm host(MPI_COMM_WORLD);
+  const int ranks = host.size();
   const HostCores cores = host_cores(MPI_COMM_WORLD);
   const int share = cores.share;
   const CpuMask mine = this_process_cpus();
   std::vector<CpuMask> masks(static_cast<std::size_t>(ranks));
   MPI_Allgather(mine.data(), static_cast<int>(kCpuMaskWords), MPI_UINT64_T, masks.data(),
-                static_cast<int>(kCpuMaskWords), MPI_UINT64_T, host);
+                static_cast<int>(kCpuMaskWords), MPI_UINT64_T, host.get());
   std::vector<int> shares(static_cast<std::size_t>(ranks));
-  MPI_Allgather(&share, 1, MPI_INT, shares.data(), 1, MPI_INT, host);
-  MPI_Comm_free(&host);
+  MPI_Allgather(&share, 1, MPI_INT, shares.data(), 1, MPI_INT, host.get());
 
   CpuMask all{};
   for (const CpuMask& mask : masks)
