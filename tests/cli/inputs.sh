@@ -18,8 +18,19 @@ xz -c "$graph" > "$work/grqc.txt.xz"
 assert_status 0 $? "convert .xz on 2 ranks"
 got=$("$WARPGRAPH" info "$work/xz.h5" 2>/dev/null | grep -E "^(vertices|edges):")
 [ "$got" = "$expected" ] || fail_test "convert .xz: '$got', expected '$expected'"
-"${mpirun[@]}" "$WARPGRAPH" convert -q --format snap - "$work/stdin.h5" < "$graph"
-assert_status 0 $? "convert - on 2 ranks"
+# Open MPI 4's launcher can crash in its own forwarding of standard input after the rank
+# has read it (a segfault of mpiexec in orte_iof_hnp_read_local_handler, open-mpi/ompi#7483,
+# fixed in 5.x). Only that crash, named in the launcher's output, is run again; any other
+# failure, warpgraph's own included, still fails the test.
+for attempt in 1 2 3; do
+  "${mpirun[@]}" "$WARPGRAPH" convert -q --format snap - "$work/stdin.h5" < "$graph" \
+    2> "$work/stdin.err"
+  status=$?
+  grep -q orte_iof_hnp_read_local_handler "$work/stdin.err" || break
+  echo "mpiexec crashed forwarding standard input (attempt $attempt); running again" >&2
+done
+cat "$work/stdin.err" >&2
+assert_status 0 "$status" "convert - on 2 ranks"
 got=$("$WARPGRAPH" info "$work/stdin.h5" 2>/dev/null | grep -E "^(vertices|edges):")
 [ "$got" = "$expected" ] || fail_test "convert -: '$got', expected '$expected'"
 gzip -c "$graph" | "$WARPGRAPH" convert -q --format snap - "$work/stdin-gz.h5"
