@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Two builds of warpgraph side by side on the alignment benchmark's pairs: 100,000 pairs
-# each of DNA 1 kb (score, traceback, SAM) and protein 300 aa (score), on each rank count of
-# RANKS (one GPU per rank, `mpirun --bind-to none`), REPS rounds with the builds
-# alternating. Every output of B is checked against A's. Prints medians of GCUPS end to
-# end and in the kernels and writes OUT_DIR/align_ab.json.
+# Two builds of warpgraph side by side on the alignment benchmark's pairs: PAIRS pairs each
+# of DNA 1 kb (score, traceback, SAM) and protein 300 aa (score), or the WORKLOADS named
+# (align_workloads.sh), on each rank count of RANKS (one GPU per rank, `mpirun --bind-to
+# none`), REPS rounds with the builds alternating. Every output of B is checked against
+# A's. Prints medians of GCUPS end to end and in the kernels and writes
+# OUT_DIR/align_ab.json.
 # Usage: jobs/bench/align_ab.sh BUILD_A BUILD_B [OUT_DIR]
-#   env: RANKS ("1 2"), REPS (3), PAIRS (100000), PYTHON, BACKEND (cuda; host for a dry run)
+#   env: RANKS ("1 2"), REPS (3), PAIRS (100000), WORKLOADS (all of align_workloads.sh),
+#        PYTHON, BACKEND (cuda; host for a dry run)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 a=$1
@@ -51,7 +53,8 @@ for path in sorted(glob.glob(os.path.join(out, "*.np*.*.*.json"))):
     runs.setdefault((workload, ranks, build), []).append(
         {"rep": int(rep), "gcups_end_to_end": r["gcups"], "gcups_kernels": r["kernel_gcups"],
          "write_seconds": r["time_split"]["write_seconds"],
-         "pack_seconds": r["time_split"]["pack_seconds"]})
+         "pack_seconds": r["time_split"]["pack_seconds"],
+         "load_seconds": r["time_split"]["load_seconds"]})
 print(f"A = {a}\nB = {b}")
 table = []
 for (workload, ranks, build), rs in sorted(runs.items()):
@@ -60,11 +63,13 @@ for (workload, ranks, build), rs in sorted(runs.items()):
            "median_gcups_end_to_end": statistics.median(e2e),
            "median_gcups_kernels": statistics.median(x["gcups_kernels"] for x in rs),
            "median_pack_ms": statistics.median(x["pack_seconds"] for x in rs) * 1e3,
-           "median_write_ms": statistics.median(x["write_seconds"] for x in rs) * 1e3}
+           "median_write_ms": statistics.median(x["write_seconds"] for x in rs) * 1e3,
+           "median_load_ms": statistics.median(x["load_seconds"] for x in rs) * 1e3}
     table.append(row)
     print(f"{workload:14} {ranks:4} {build}  e2e {' '.join(f'{v:6.0f}' for v in e2e):22} "
           f"median {row['median_gcups_end_to_end']:6.0f}  kernels {row['median_gcups_kernels']:6.0f}"
-          f"  pack {row['median_pack_ms']:6.1f} ms  write {row['median_write_ms']:6.1f} ms")
+          f"  pack {row['median_pack_ms']:6.1f} ms  write {row['median_write_ms']:6.1f} ms"
+          f"  load {row['median_load_ms']:6.1f} ms")
 print("outputs of A and B identical:", "yes" if not differs else "NO: " + " ".join(differs))
 json.dump({"a": a, "b": b, "outputs_identical": not differs, "table": table},
           open(os.path.join(out, "align_ab.json"), "w"), indent=1)

@@ -53,23 +53,6 @@
 namespace wg::align {
 namespace {
 
-// Windows of length sorting. Results are written in input order, so a window's lines go
-// out only once all of its pairs are back: a job of one window wrote every line after its
-// last batch (36 MB of lines with CIGAR strings, a fifth of the dispatch, for 100,000
-// pairs of 1 kb with traceback). A job is cut into about kOutputWindows windows, so that
-// all but the last are written while the GPUs work: 7-39% faster end to end on one GPU,
-// although traceback batches, which never span two windows, get smaller. The largest
-// window bounds rank 0's memory for pending results, the smallest keeps batches of short
-// pairs sorted over enough pairs.
-constexpr std::uint64_t kOutputWindows = 16;
-constexpr std::uint64_t kMinWindowPairs = std::uint64_t{1} << 13;
-constexpr std::uint64_t kMaxWindowPairs = std::uint64_t{1} << BatchSource::kWindowBits;
-
-std::size_t window_pairs(std::uint64_t pairs) {
-  const std::uint64_t share = (pairs + kOutputWindows - 1) / kOutputWindows;
-  return static_cast<std::size_t>(std::clamp(share, kMinWindowPairs, kMaxWindowPairs));
-}
-
 // Aligners per GPU: independent ones overlap one's host-side preparation and copies with
 // the others' kernels. Score-only batches spend as long being packed as in the kernels,
 // or longer, so with two the GPU waited whenever both were packing; a third raised DNA and
@@ -179,7 +162,7 @@ JobSetup job_setup(AlignInput& input) {
   if (!input.targets_are_queries)
     for (const std::uint64_t length : input.target_lengths()) residues += length;
   setup.largest_pool = BatchSource::largest_pool(residues, longest_pair(input));
-  setup.largest_batch_pairs = window_pairs(input.plan->size());
+  setup.largest_batch_pairs = BatchSource::window_pairs(input.plan->size());
   return setup;
 }
 
@@ -285,7 +268,7 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
   // Guided batch sizes count every batch the ranks may hold at once (each keeps one more
   // than it has aligners), taking rank 0's aligner count for every rank's.
   const int in_flight = ranks_total * static_cast<int>(local.workers.size() + 1);
-  const std::size_t window = window_pairs(todo);
+  const std::size_t window = BatchSource::window_pairs(todo);
   BatchSource source(input.query_lengths, input.target_lengths(), plan, first, kept.pair_ids,
                      window, in_flight);
   std::mutex source_mutex;
@@ -339,8 +322,14 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
     stats.aligners = results.aligners;
     done_pairs += results.pair_ids.size();
     done_cells += results.cells;
-    spdlog::debug("batch {} back from rank {}: {} pairs; aligned {}/{} pairs", results.id,
-                  results.rank, results.pair_ids.size(), done_pairs, todo);
+    // With its times, a job's debug log is its timeline: whether the GPUs waited for
+    // packing, or the output for the GPUs.
+    spdlog::debug(
+        "batch {} back from rank {} at {:.1f} ms: {} pairs, packed in {:.1f} ms, {:.1f} ms in "
+        "its aligner ({:.1f} ms of kernels); aligned {}/{} pairs",
+        results.id, results.rank, elapsed() * 1e3, results.pair_ids.size(),
+        results.pack_seconds * 1e3, results.compute_seconds * 1e3, results.kernel_seconds * 1e3,
+        done_pairs, todo);
     stream.submit(std::move(results));
   };
   callbacks.tick = [&] {
@@ -358,6 +347,7 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
 
   const comm::align::DispatchOutcome outcome =
       comm::align::run_dispatcher(comm, callbacks, local, stop_requested());
+  spdlog::debug("every batch back at {:.1f} ms", elapsed() * 1e3);
   stream.finish();
   const double seconds = elapsed();
   if (outcome.any_failed) {

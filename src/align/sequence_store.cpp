@@ -15,10 +15,18 @@ namespace {
 // rank's threads was slower, since most of the time one packs while another's batch is on
 // the GPU.
 constexpr std::uint64_t kParallelPackResidues = std::uint64_t{1} << 20;
-// How much of a record prefetch() loads: the hardware prefetcher follows longer ones once
-// they are being read.
-constexpr std::uint64_t kPrefetchBytes = 4096;
+// How much of a record prefetch_residues() loads, kResiduesAhead records ahead: all of a
+// protein's, the start of a 1 kb read's (the hardware prefetcher follows longer records
+// once they are being read). 4 KB, as when one record was fetched ahead, took DNA packing
+// from 340-420 to 540-590 ns per sequence on one thread (too many lines in flight); 256
+// bytes left proteins at 120-160 (jobs/bench/align_pack.cpp, two cores).
+constexpr std::uint64_t kPrefetchBytes = 1024;
 constexpr std::uint64_t kCacheLine = 64;
+
+void prefetch_bytes(const void* from, std::uint64_t bytes) {
+  const char* p = static_cast<const char*>(from);
+  for (std::uint64_t at = 0; at < bytes; at += kCacheLine) __builtin_prefetch(p + at);
+}
 
 }  // namespace
 
@@ -28,10 +36,21 @@ EncodedSequences::EncodedSequences(const std::vector<Sequence>& queries,
       targets_(targets),
       target_base_(&queries == &targets ? 0 : static_cast<std::uint32_t>(queries.size())) {}
 
-void EncodedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {
+const Sequence& EncodedSequences::at(std::uint32_t key) const {
   const bool query = target_base_ == 0 || key < target_base_;
-  const auto& codes = query ? queries_[key].codes : targets_[key - target_base_].codes;
+  return query ? queries_[key] : targets_[key - target_base_];
+}
+
+void EncodedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {
+  const auto& codes = at(key).codes;
   std::memcpy(dest, codes.data(), codes.size());
+}
+
+void EncodedSequences::prefetch_entry(std::uint32_t key) const { __builtin_prefetch(&at(key)); }
+
+void EncodedSequences::prefetch_residues(std::uint32_t key) const {
+  const auto& codes = at(key).codes;
+  prefetch_bytes(codes.data(), std::min<std::uint64_t>(codes.size(), kPrefetchBytes));
 }
 
 IndexedSequences::IndexedSequences(const std::vector<FastaIndex>& files,
@@ -50,13 +69,19 @@ std::pair<std::size_t, std::size_t> IndexedSequences::locate(std::uint32_t key) 
   return {0, key};
 }
 
-void IndexedSequences::prefetch(std::uint32_t key) const {
+void IndexedSequences::prefetch_entry(std::uint32_t key) const {
   const auto [f, r] = locate(key);
   const FastaIndex& index = files_[f];
-  const char* data = maps_[f]->data();
-  const std::uint64_t end = std::min(index.starts[r + 1], index.starts[r] + kPrefetchBytes);
-  for (std::uint64_t at = index.starts[r]; at < end; at += kCacheLine)
-    __builtin_prefetch(data + at);
+  __builtin_prefetch(&index.starts[r]);
+  __builtin_prefetch(&index.starts[r + 1]);
+  __builtin_prefetch(&index.lengths[r]);
+}
+
+void IndexedSequences::prefetch_residues(std::uint32_t key) const {
+  const auto [f, r] = locate(key);
+  const FastaIndex& index = files_[f];
+  const std::uint64_t start = index.starts[r];
+  prefetch_bytes(maps_[f]->data() + start, std::min(index.starts[r + 1] - start, kPrefetchBytes));
 }
 
 void IndexedSequences::copy(std::uint32_t key, std::uint8_t* dest) const {

@@ -27,9 +27,14 @@ class SequenceStore {
   // Writes the codes of sequence `key` to dest, which has room for its length. Throws
   // wg::Error naming the file, record, line and position of a letter it cannot score.
   virtual void copy(std::uint32_t key, std::uint8_t* dest) const = 0;
-  // Starts loading what copy(key) will read, so that packing the next sequence does not
-  // wait on memory (records of a batch lie all over the file).
-  virtual void prefetch(std::uint32_t /*key*/) const {}
+  // Packing a batch visits records all over the input, so copy() would wait on memory at
+  // every sequence: first for where the record is (its index entries), then for its
+  // residues. copy_sequences starts both loads ahead, the entries kEntryAhead sequences
+  // before the copy and the residues (whose place is then in cache) kResiduesAhead before.
+  virtual void prefetch_entry(std::uint32_t /*key*/) const {}
+  virtual void prefetch_residues(std::uint32_t /*key*/) const {}
+  static constexpr std::int64_t kEntryAhead = 16;
+  static constexpr std::int64_t kResiduesAhead = 4;
 };
 
 // Sequences held in memory, already encoded (rank 0, inputs that cannot be indexed).
@@ -38,8 +43,12 @@ class EncodedSequences final : public SequenceStore {
   // targets may be the same vector as queries (all-vs-all).
   EncodedSequences(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets);
   void copy(std::uint32_t key, std::uint8_t* dest) const override;
+  void prefetch_entry(std::uint32_t key) const override;
+  void prefetch_residues(std::uint32_t key) const override;
 
  private:
+  const Sequence& at(std::uint32_t key) const;
+
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
   std::uint32_t target_base_;
@@ -54,7 +63,8 @@ class IndexedSequences final : public SequenceStore {
   IndexedSequences(const std::vector<FastaIndex>& files, const std::vector<std::int8_t>& codes,
                    std::string alphabet);
   void copy(std::uint32_t key, std::uint8_t* dest) const override;
-  void prefetch(std::uint32_t key) const override;
+  void prefetch_entry(std::uint32_t key) const override;
+  void prefetch_residues(std::uint32_t key) const override;
 
  private:
   // The file (0: queries, 1: targets) and record of a key.
@@ -78,7 +88,10 @@ void copy_sequences(const SequenceStore& store, std::int64_t count, int threads,
   std::exception_ptr error;
 #pragma omp parallel for schedule(dynamic, 64) num_threads(threads) if (threads > 1)
   for (std::int64_t k = 0; k < count; ++k) {
-    if (k + 1 < count) store.prefetch(key(k + 1));
+    if (k + SequenceStore::kEntryAhead < count)
+      store.prefetch_entry(key(k + SequenceStore::kEntryAhead));
+    if (k + SequenceStore::kResiduesAhead < count)
+      store.prefetch_residues(key(k + SequenceStore::kResiduesAhead));
     try {
       store.copy(key(k), dest(k));
     } catch (...) {
