@@ -29,6 +29,7 @@
 #include "comm/host_cores.hpp"
 #include "kernels/align/aligner.hpp"
 #include "src/align/align_input.hpp"
+#include "src/align/aligner_teams.hpp"
 #include "src/align/align_options.hpp"
 #include "src/align/batch_source.hpp"
 #include "src/align/job_setup.hpp"
@@ -73,25 +74,19 @@ constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 // many, and their buffers grow in the first such batch instead.
 constexpr std::uint64_t kPreparedBatchPairs = std::uint64_t{1} << 16;
 
-// Threads in each team that an aligner's host steps open on a GPU rank (packing a batch, its
-// CIGAR strings): at most kMaxAlignerTeam when no other rank of the node may run on this
-// rank's cores. Every aligner (two or three per GPU) and the writer open teams at once, so
-// teams of every core ran several times more threads than the rank had cores, and a team's
-// end waited for threads the others kept off the cores: on one H200 of a 32-core node,
-// teams of 8 ran 100,000 DNA pairs 13% faster end to end (traceback, SAM and proteins
-// within the spread; docs/PERFORMANCE.md, "Teams of the align threads"). Ranks that share
+// Threads in each team of a GPU rank's align threads: sized to fit beside the writer and
+// the dispatch where the rank's cores are its own (aligner_teams.hpp). Ranks that share
 // their cores keep teams of every thread: libgomp, seeing more threads than cores, then
-// spins only briefly before a waiting thread sleeps, where teams of 8 spun at length and
-// kept the other rank off the cores (on two unbound ranks, DNA pairs twice as slow and
-// proteins three times). The host backend's aligner is the rank's computation and keeps
-// every thread. The writer's formatting teams have their own cap (OrderedResults).
-constexpr int kMaxAlignerTeam = 8;
-
-// Collective over comm.
-int aligner_team_threads(MPI_Comm comm, bool on_gpu) {
+// spins only briefly before a waiting thread sleeps, where smaller teams spun at length and
+// kept the other rank off the cores (on two unbound ranks, teams of 8 ran DNA pairs twice
+// as slow and proteins three times; docs/PERFORMANCE.md, "Teams of the align threads"). The
+// host backend's aligner is the rank's computation and keeps every thread. Collective
+// over comm.
+int aligner_team_threads(MPI_Comm comm, bool on_gpu, int aligners) {
   const bool shared = comm::host_cores(comm).shared;
-  if (!on_gpu || shared) return omp_get_max_threads();
-  return std::min(omp_get_max_threads(), kMaxAlignerTeam);
+  const int threads = omp_get_max_threads();
+  if (!on_gpu || shared) return threads;
+  return aligner_team_size(threads, aligners);
 }
 
 using Clock = std::chrono::steady_clock;
@@ -503,7 +498,7 @@ int run_align(const AlignOptions& given) {
                      options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
-  const int team_threads = aligner_team_threads(comm, on_gpu);
+  const int team_threads = aligner_team_threads(comm, on_gpu, static_cast<int>(aligners.size()));
   spdlog::debug("rank {}: teams of {} threads in the aligners' host steps", rank, team_threads);
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
   comm::align::RankWorkers local;

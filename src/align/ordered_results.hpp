@@ -33,6 +33,9 @@ namespace wg::align {
 
 class OrderedResults final : public ResultSink {
  public:
+  // Threads of a formatting team at most (the align threads' teams are sized beside it,
+  // aligner_teams.hpp).
+  static constexpr int kMaxFormatThreads = 8;
   // Formatted text of the last window held at once, waiting for earlier pairs: about a
   // window of SAM lines of 1 kb reads.
   static constexpr std::uint64_t kFormatAheadBytes = std::uint64_t{1} << 30;
@@ -77,7 +80,6 @@ class OrderedResults final : public ResultSink {
   // Lines per formatting or copying task when many are formatted or written at once: a
   // batch of 8,000-17,000 pairs kept 2-4 threads formatting in chunks of 4,096.
   static constexpr std::size_t kParallelChunk = 1024;
-  static constexpr int kMaxFormatThreads = 8;
   // How far ahead format_lines fetches the records of the lines it formats.
   static constexpr std::size_t kPrefetchLines = 16;
   // Capacity of the texts of written windows kept for the next ones: fresh memory for

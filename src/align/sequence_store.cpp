@@ -11,9 +11,8 @@ namespace wg::align {
 namespace {
 
 // Batches with more residues than this are packed on several threads: the align thread's
-// team (align_driver.cpp, kMaxAlignerTeam). Capping each aligner's team at a third of the
-// rank's threads was slower, since most of the time one packs while another's batch is on
-// the GPU.
+// team (aligner_teams.hpp). Capping each aligner's team at a third of the rank's threads
+// was slower, since most of the time one packs while another's batch is on the GPU.
 constexpr std::uint64_t kParallelPackResidues = std::uint64_t{1} << 20;
 // How much of a record prefetch_residues() loads, kResiduesAhead records ahead: all of a
 // protein's, the start of a 1 kb read's (the hardware prefetcher follows longer records
