@@ -17,11 +17,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "src/align/batch_source.hpp"
 #include "src/align/fasta_index.hpp"
@@ -67,7 +66,8 @@ int run(int argc, char** argv) {
   const auto pairs = static_cast<std::uint32_t>(files[0].records());
   // Every letter of the protein alphabet (DNA's four bases among them) allowed: the
   // encoding does the same work whatever the codes.
-  const std::vector<std::int8_t> codes = letter_codes(Alphabet::protein, std::vector<bool>(256, true));
+  const std::vector<std::int8_t> codes =
+      letter_codes(Alphabet::protein, std::vector<bool>(256, true));
 
   const PairPlan plan(PairMode::pairs, pairs, pairs);
   BatchSource source(files[0].lengths, files[1].lengths, plan, 0, {},
@@ -85,8 +85,8 @@ int run(int argc, char** argv) {
   std::vector<std::uint8_t> pool(largest);
 
   nlohmann::json report = {{"files", {argv[1], argv[2]}}, {"pairs", pairs},
-                           {"batches", batches.size()}, {"threads", threads},
-                           {"residues", residues}, {"rounds", nlohmann::json::array()}};
+                           {"batches", batches.size()},   {"threads", threads},
+                           {"residues", residues},        {"rounds", nlohmann::json::array()}};
   std::printf("%u pairs in %zu batches, %d threads\n", pairs, batches.size(), threads);
   for (int round = 0; round < rounds; ++round) {
     const IndexedSequences store(files, codes, "protein");  // mapped afresh, as in a job
