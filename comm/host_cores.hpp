@@ -12,8 +12,8 @@
 // the sum over its CPUs, rounded down, at least 1. Disjoint masks keep every CPU, ranks
 // with the same mask split it evenly, and any mix in between gets its fair part.
 //
-// Whether another rank may run on a rank's CPUs also sizes align's host teams
-// (src/align/align_driver.cpp, kMaxAlignerTeam).
+// Whether another rank may run on a rank's CPUs also decides how align sizes its host teams
+// (src/align/align_driver.cpp, aligner_team_threads).
 #pragma once
 
 #include <mpi.h>

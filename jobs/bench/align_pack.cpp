@@ -33,10 +33,8 @@ namespace {
 
 using namespace wg::align;
 
-// What align_driver.cpp gives a GPU rank: batches of at most 60 Gcells, at least 1 Gcell
-// while enough work is left, four in flight (three aligners and one waiting).
-constexpr std::uint64_t kCapacityCells = 60'000'000'000;
-constexpr std::uint64_t kFloorCells = 1'000'000'000;
+// Batches in flight on one GPU rank of score-only jobs: three aligners and one waiting
+// (align_driver.cpp).
 constexpr int kInFlight = 4;
 
 FastaIndex index_of(const std::string& path) {
@@ -76,7 +74,7 @@ int run(int argc, char** argv) {
   std::uint64_t largest = 0;
   std::uint64_t residues = 0;
   std::uint64_t sequences = 0;
-  while (auto batch = source.next(kCapacityCells, kFloorCells)) {
+  while (auto batch = source.next(BatchSource::kGpuCapacityCells, BatchSource::kGpuFloorCells)) {
     largest = std::max(largest, batch->pool_size());
     residues += batch->pool_size();
     sequences += batch->sequences.size();

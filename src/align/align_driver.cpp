@@ -64,10 +64,10 @@ namespace {
 constexpr int kAlignersPerGpuScoreOnly = 3;
 constexpr int kAlignersPerGpuTraceback = 2;
 
-// Smallest batch worth its overhead, unless the worker's capacity is smaller. A host
-// thread aligns kHostLanes pairs at a time and needs a few such groups to balance: 32 Mcells
-// is four groups of 1 kb pairs (2 Mcells per thread left 64 threads idling on 2,000 pairs).
-constexpr std::uint64_t kGpuFloorCells = std::uint64_t{1'000'000'000};
+// Smallest batch worth its overhead on a host rank, unless its capacity is smaller (a GPU
+// rank's limits: BatchSource::kGpuCapacityCells, kGpuFloorCells). A host thread aligns
+// kHostLanes pairs at a time and needs a few such groups to balance: 32 Mcells is four
+// groups of 1 kb pairs (2 Mcells per thread left 64 threads idling on 2,000 pairs).
 constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 // Aligners size their per-pair buffers before the dispatch for at most this many pairs (a
 // few MB each). A window may hold 2^20 pairs, but only batches of short pairs get that
@@ -503,10 +503,10 @@ int run_align(const AlignOptions& given) {
   const auto threads = static_cast<std::uint64_t>(omp_get_max_threads());
   comm::align::RankWorkers local;
   local.capacity_cells = options.batch_cells > 0 ? options.batch_cells
-                                                 : (on_gpu ? std::uint64_t{60'000'000'000}
+                                                 : (on_gpu ? BatchSource::kGpuCapacityCells
                                                            : std::uint64_t{300'000'000} * threads);
-  local.floor_cells =
-      std::min(local.capacity_cells, on_gpu ? kGpuFloorCells : kHostFloorCellsPerThread * threads);
+  local.floor_cells = std::min(local.capacity_cells, on_gpu ? BatchSource::kGpuFloorCells
+                                                            : kHostFloorCellsPerThread * threads);
   const kernels::align::KernelScoring& scoring = setup.scoring;
   const bool traceback = options.traceback;
   const std::uint32_t top = options.top;

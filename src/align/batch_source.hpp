@@ -34,6 +34,11 @@ class BatchSource {
   // every aligner's buffers are sized once, before the dispatch (largest_pool). It
   // also keeps shipped residues far under MPI's 2 GiB message limit.
   static constexpr std::uint64_t kMaxBatchResidues = std::uint64_t{32} << 20;
+  // What a GPU rank asks for (align_driver.cpp, unless --batch-cells): batches of at most
+  // kGpuCapacityCells, and of at least kGpuFloorCells while enough work is left, the
+  // smallest worth a batch's overhead.
+  static constexpr std::uint64_t kGpuCapacityCells = 60'000'000'000;
+  static constexpr std::uint64_t kGpuFloorCells = 1'000'000'000;
 
   // The window of a job of `pairs` pairs. Results are written in input order, so a
   // window's lines go out only once all of its pairs are back: a job of one window wrote
