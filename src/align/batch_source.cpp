@@ -78,11 +78,11 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
   const std::size_t sequences =
       query_lengths.size() + (&query_lengths == &target_lengths ? 0 : target_lengths.size());
   if (!sequences_used_once_) slots_.assign(sequences, SlotStamp{});
-  start_next_window();
+  for (std::uint64_t k = 0; k < windows_ahead(window_pairs); ++k) start_next_window();
 }
 
 BatchSource::~BatchSource() {
-  if (upcoming_.valid()) upcoming_.wait();
+  for (std::future<Window>& window : upcoming_) window.wait();
 }
 
 BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
@@ -112,8 +112,9 @@ BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
 
 void BatchSource::start_next_window() {
   const std::uint64_t first = next_window_pair_;
+  if (first >= plan_.size()) return;
   next_window_pair_ = std::min<std::uint64_t>(plan_.size(), first + window_pairs_);
-  upcoming_ = std::async(std::launch::async, [this, first] { return read_window(first); });
+  upcoming_.push_back(std::async(std::launch::async, [this, first] { return read_window(first); }));
 }
 
 std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
@@ -137,15 +138,12 @@ std::uint32_t BatchSource::add_sequence(comm::align::WorkBatch& batch, std::uint
 
 std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_cells,
                                                         std::uint64_t floor_cells) {
-  // Windows whose pairs are all done have nothing to hand out; one without pairs is the end.
+  // Windows whose pairs are all done have nothing to hand out.
   while (window_position_ == window_.keys.size()) {
-    if (!upcoming_.valid()) return std::nullopt;
-    window_ = upcoming_.get();
+    if (upcoming_.empty()) return std::nullopt;
+    window_ = upcoming_.front().get();
+    upcoming_.pop_front();
     window_position_ = 0;
-    if (window_.pairs.empty()) {
-      upcoming_ = {};
-      return std::nullopt;
-    }
     remaining_cells_ -= std::min(remaining_cells_, window_.done_cells);
     start_next_window();
   }

@@ -2,7 +2,8 @@
 // from a resume point), every pair handed out exactly once across windows (none that an
 // earlier run finished) with its own residues (packed from the store, in parallel for
 // large batches), each sequence stored once per batch, pairs ordered by lengths inside a
-// window, and guided batch sizes: about the remaining cells over twice the batches in
+// window (windows read ahead several at a time, still handed out in order), and guided
+// batch sizes: about the remaining cells over twice the batches in
 // flight, never above the capacity, never below the floor while work is left, and residue
 // pools bounded for data-heavy jobs.
 #include "src/align/batch_source.hpp"
@@ -225,6 +226,15 @@ TEST(AlignBatchSource, PairsGoOutByLengthsThenPlace) {
     });
     ASSERT_EQ(order[k], expected[k - first]) << "place " << k;
   }
+}
+
+// One window read ahead of the largest, eight of the smallest (so that a job of small
+// windows, one batch each, never waits for the next one to be read).
+TEST(AlignBatchSource, WindowsReadAheadHoldAboutTheSamePairs) {
+  EXPECT_EQ(BatchSource::windows_ahead(BatchSource::kMaxWindowPairs), 1u);
+  EXPECT_EQ(BatchSource::windows_ahead(std::size_t{1} << 15), 2u);
+  EXPECT_EQ(BatchSource::windows_ahead(BatchSource::kMinWindowPairs), 8u);
+  EXPECT_EQ(BatchSource::windows_ahead(10), BatchSource::kMaxWindowsAhead);
 }
 
 TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
