@@ -56,11 +56,15 @@ class Outbox {
     sending_.push_back({std::move(bytes), {}, MPI_REQUEST_NULL});
     start(sending_.back().bytes, dest, tag);
   }
-  // A batch: the archive without residues, then the residues themselves.
-  void send(WorkBatch&& batch, int dest) {
-    send(to_bytes(batch), dest, kTagBatch);
+  // A batch: the archive without residues, then the residues themselves. Returns the
+  // archive's size.
+  std::size_t send(WorkBatch&& batch, int dest) {
+    Bytes archive = to_bytes(batch);
+    const std::size_t bytes = archive.size();
+    send(std::move(archive), dest, kTagBatch);
     sending_.push_back({{}, std::move(batch.residues), MPI_REQUEST_NULL});
     start(sending_.back().residues, dest, kTagResidues);
+    return bytes;
   }
   void progress() {
     for (auto it = sending_.begin(); it != sending_.end();) {
@@ -157,10 +161,14 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
     busy |= maker->take(answers);
     for (; !answers.empty(); answers.pop_front()) {
       wg::align::BatchMaker::Answer& answer = answers.front();
-      if (answer.batch)
-        outbox.send(std::move(*answer.batch), answer.rank);
-      else
+      if (answer.batch) {
+        const std::uint64_t id = answer.batch->id;
+        const std::size_t bytes = outbox.send(std::move(*answer.batch), answer.rank);
+        spdlog::debug("dispatch: batch {} sent to rank {} at {:.1f} ms ({} KB)", id, answer.rank,
+                      ms_since_start(), bytes >> 10);
+      } else {
         outbox.send({}, answer.rank, kTagStop);
+      }
     }
     outbox.progress();
     // A failed pipeline has stopped its threads: nothing more comes from it.
@@ -193,6 +201,9 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
 }
 
 DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
+  const auto start = std::chrono::steady_clock::now();
+  int rank = 0;
+  MPI_CHECK(MPI_Comm_rank(comm, &rank));
   DispatchOutcome outcome;
   wg::align::AlignPipeline pipeline(local.workers, 0);
   const std::size_t depth = local.workers.size() + 1;
@@ -246,6 +257,10 @@ DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
       auto batch = from_bytes<WorkBatch>(bytes);
       MPI_CHECK(MPI_Mprobe(0, kTagResidues, comm, &message, &status));
       batch.residues = receive_matched<std::vector<std::uint8_t>>(message, status);
+      spdlog::debug(
+          "rank {}: batch {} arrived at {:.1f} ms of its dispatch", rank, batch.id,
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+              .count());
       if (!outcome.error) pipeline.push(std::move(batch));  // a failed rank drops it
     }
     outbox.progress();

@@ -3,15 +3,52 @@
 // once, is src/align/job_setup.hpp.)
 #pragma once
 
+#include <algorithm>
+#include <boost/serialization/split_member.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "src/common/string_table.hpp"
 
 namespace wg::comm::align {
+
+// A batch's pair ids lie in one window of output order (at most 2^20 pairs), so they
+// travel as the smallest and 32-bit steps from it, 4 bytes a pair instead of 8 (ids
+// further apart than 32 bits travel whole).
+template <class Archive>
+void save_pair_ids(Archive& ar, const std::vector<std::uint64_t>& ids) {
+  const std::uint64_t base = ids.empty() ? 0 : *std::min_element(ids.begin(), ids.end());
+  const std::uint64_t top = ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
+  const bool steps = top - base <= std::numeric_limits<std::uint32_t>::max();
+  ar << base << steps;
+  if (!steps) {
+    ar << ids;
+    return;
+  }
+  std::vector<std::uint32_t> offsets(ids.size());
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    offsets[k] = static_cast<std::uint32_t>(ids[k] - base);
+  ar << offsets;
+}
+
+template <class Archive>
+void load_pair_ids(Archive& ar, std::vector<std::uint64_t>& ids) {
+  std::uint64_t base = 0;
+  bool steps = false;
+  ar >> base >> steps;
+  if (!steps) {
+    ar >> ids;
+    return;
+  }
+  std::vector<std::uint32_t> offsets;
+  ar >> offsets;
+  ids.resize(offsets.size());
+  for (std::size_t k = 0; k < offsets.size(); ++k) ids[k] = base + offsets[k];
+}
 
 // Pairs with the sequences they use (each stored once, in a slot) and their global pair
 // ids. A slot names its sequence by key (query records first, then target records), and
@@ -31,10 +68,25 @@ struct WorkBatch {
 
   std::uint64_t pool_size() const { return offsets.empty() ? 0 : offsets.back() + lengths.back(); }
 
+  // Slots lie in the pool one after the other, so their offsets do not travel: the
+  // receiver adds up the lengths.
   template <class Archive>
-  void serialize(Archive& ar, unsigned /*version*/) {
-    ar& id& pair_ids& sequences& offsets& lengths& query& target;
+  void save(Archive& ar, unsigned /*version*/) const {
+    save_pair_ids(ar, pair_ids);
+    ar << id << sequences << lengths << query << target;
   }
+  template <class Archive>
+  void load(Archive& ar, unsigned /*version*/) {
+    load_pair_ids(ar, pair_ids);
+    ar >> id >> sequences >> lengths >> query >> target;
+    offsets.resize(lengths.size());
+    std::uint64_t at = 0;
+    for (std::size_t s = 0; s < lengths.size(); ++s) {
+      offsets[s] = at;
+      at += lengths[s];
+    }
+  }
+  BOOST_SERIALIZATION_SPLIT_MEMBER()
 };
 
 struct BatchResults {
@@ -55,10 +107,18 @@ struct BatchResults {
   std::string backend;  // the worker's aligner, for reports
 
   template <class Archive>
-  void serialize(Archive& ar, unsigned /*version*/) {
-    ar& id& pair_ids& scores& cigars& regions& cells& pack_seconds& compute_seconds&
-        transfer_seconds& kernel_seconds& busy_seconds& aligners& rank& backend;
+  void save(Archive& ar, unsigned /*version*/) const {
+    save_pair_ids(ar, pair_ids);
+    ar << id << scores << cigars << regions << cells << pack_seconds << compute_seconds
+       << transfer_seconds << kernel_seconds << busy_seconds << aligners << rank << backend;
   }
+  template <class Archive>
+  void load(Archive& ar, unsigned /*version*/) {
+    load_pair_ids(ar, pair_ids);
+    ar >> id >> scores >> cigars >> regions >> cells >> pack_seconds >> compute_seconds >>
+        transfer_seconds >> kernel_seconds >> busy_seconds >> aligners >> rank >> backend;
+  }
+  BOOST_SERIALIZATION_SPLIT_MEMBER()
 };
 
 // A worker's message to rank 0: results of a finished batch (if any), whether it wants
