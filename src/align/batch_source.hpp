@@ -79,16 +79,18 @@ class BatchSource {
   std::uint64_t remaining_cells() const { return remaining_cells_; }
 
   // Windows are read and sorted on background threads, as many ahead as hold
-  // kReadAheadPairs pairs: one of the largest, kMaxWindowsAhead of the smallest. Small
-  // windows are one batch each (100,000 protein pairs make 13 windows of 8,192), and with
-  // one window read ahead at a time every batch waited for its window: the second rank of
-  // a two-GPU job got its first batch 4.4-7.2 ms into a 12 ms dispatch, after the four of
-  // rank 0's aligners (3.4-4.7 ms with eight ahead).
-  static constexpr std::uint64_t kReadAheadPairs = std::uint64_t{1} << 16;
+  // kReadAheadPairs pairs, from kMinWindowsAhead of the largest to kMaxWindowsAhead of the
+  // smallest. With one window read ahead at a time, batches waited for their windows: a
+  // window is one or two batches, and its reader is one thread among the ranks' busy teams.
+  // On two GPUs the second rank got its first batch 4.4-7.2 ms into a 12 ms dispatch of
+  // 100,000 protein pairs (windows of 8,192) and 12 ms into a 70 ms one of 1,000,000
+  // (windows of 62,500), after the four of rank 0's aligners.
+  static constexpr std::uint64_t kReadAheadPairs = std::uint64_t{1} << 18;
+  static constexpr std::uint64_t kMinWindowsAhead = 2;
   static constexpr std::uint64_t kMaxWindowsAhead = 8;
   static std::uint64_t windows_ahead(std::size_t window_pairs) {
-    return std::clamp<std::uint64_t>(kReadAheadPairs / std::max<std::size_t>(window_pairs, 1), 1,
-                                     kMaxWindowsAhead);
+    return std::clamp<std::uint64_t>(kReadAheadPairs / std::max<std::size_t>(window_pairs, 1),
+                                     kMinWindowsAhead, kMaxWindowsAhead);
   }
 
   // The largest residue pool a batch can have: every residue of the input, or

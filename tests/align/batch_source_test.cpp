@@ -228,11 +228,12 @@ TEST(AlignBatchSource, PairsGoOutByLengthsThenPlace) {
   }
 }
 
-// One window read ahead of the largest, eight of the smallest (so that a job of small
-// windows, one batch each, never waits for the next one to be read).
+// Two windows read ahead of the largest, four of a million-pair job's, eight of the
+// smallest (so that a job of small windows, one batch each, never waits for the next one
+// to be read).
 TEST(AlignBatchSource, WindowsReadAheadHoldAboutTheSamePairs) {
-  EXPECT_EQ(BatchSource::windows_ahead(BatchSource::kMaxWindowPairs), 1u);
-  EXPECT_EQ(BatchSource::windows_ahead(std::size_t{1} << 15), 2u);
+  EXPECT_EQ(BatchSource::windows_ahead(BatchSource::kMaxWindowPairs), 2u);
+  EXPECT_EQ(BatchSource::windows_ahead(BatchSource::window_pairs(1'000'000)), 4u);
   EXPECT_EQ(BatchSource::windows_ahead(BatchSource::kMinWindowPairs), 8u);
   EXPECT_EQ(BatchSource::windows_ahead(10), BatchSource::kMaxWindowsAhead);
 }
