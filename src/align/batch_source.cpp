@@ -89,7 +89,6 @@ BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
   Window window;
   window.first_pair = first_pair;
   const std::uint64_t end = std::min<std::uint64_t>(plan_.size(), first_pair + window_pairs_);
-  if (first_pair >= end) return window;
   const std::size_t count = static_cast<std::size_t>(end - first_pair);
   window.pairs.resize(count);
   window.keys.reserve(count);

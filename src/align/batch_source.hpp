@@ -107,6 +107,7 @@ class BatchSource {
                                       // length, place
     std::uint64_t done_cells = 0;     // cells of the window's pairs in `done_`
   };
+  // The window that starts at first_pair (before the end of the plan).
   Window read_window(std::uint64_t first_pair) const;
   void start_next_window();
   // A sequence's slot in the batch, stored once however many of its pairs use it (a new
