@@ -73,7 +73,13 @@ class Outbox {
       it = done ? sending_.erase(it) : std::next(it);
     }
   }
-  bool in_flight() const { return !sending_.empty(); }
+  // True, after yielding the core once, while a send is in flight: the caller then polls
+  // MPI again at once instead of waiting kIdleWait (above).
+  bool yield_while_sending() const {
+    if (sending_.empty()) return false;
+    std::this_thread::yield();
+    return true;
+  }
   void wait_all() {
     for (auto& message : sending_) MPI_Wait(&message.request, MPI_STATUS_IGNORE);
     sending_.clear();
@@ -96,6 +102,11 @@ class Outbox {
   std::list<Sending> sending_;  // stable addresses for the requests in flight
 };
 
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
 // Helper threads that cut batches for other ranks: a few, as the copying is bounded by
 // memory bandwidth and each large batch is filled on several threads already.
 int batch_maker_threads() {
@@ -110,11 +121,7 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
   MPI_CHECK(MPI_Comm_size(comm, &size));
   DispatchOutcome outcome;
   std::atomic<bool> halt{false};  // no new batches: stop was asked for, or a rank failed
-  const auto start = std::chrono::steady_clock::now();
-  const auto ms_since_start = [&] {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-        .count();
-  };
+  const auto start = std::chrono::steady_clock::now();  // for the -v timeline
   std::optional<wg::align::AlignPipeline> pipeline;
   pipeline.emplace(local.workers, local.workers.size() + 1, [&]() -> std::optional<WorkBatch> {
     if (halt) return std::nullopt;
@@ -165,7 +172,7 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
         const std::uint64_t id = answer.batch->id;
         const std::size_t bytes = outbox.send(std::move(*answer.batch), answer.rank);
         spdlog::debug("dispatch: batch {} sent to rank {} at {:.1f} ms ({} KB)", id, answer.rank,
-                      ms_since_start(), bytes >> 10);
+                      ms_since(start), bytes >> 10);
       } else {
         outbox.send({}, answer.rank, kTagStop);
       }
@@ -179,29 +186,25 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       callbacks.tick();
       last_tick = now;
     }
-    if (busy) continue;
-    if (outbox.in_flight()) {
-      std::this_thread::yield();
-      continue;
-    }
+    if (busy || outbox.yield_while_sending()) continue;
     if (outcome.error)
       std::this_thread::sleep_for(kIdleWait);
     else
       pipeline->wait(kIdleWait);
   }
-  spdlog::debug("dispatch: every result in at {:.1f} ms", ms_since_start());
+  spdlog::debug("dispatch: every result in at {:.1f} ms", ms_since(start));
   outbox.wait_all();
   maker.reset();
-  spdlog::debug("dispatch: helper threads joined at {:.1f} ms", ms_since_start());
+  spdlog::debug("dispatch: helper threads joined at {:.1f} ms", ms_since(start));
   pipeline.reset();
-  spdlog::debug("dispatch: align threads joined at {:.1f} ms", ms_since_start());
+  spdlog::debug("dispatch: align threads joined at {:.1f} ms", ms_since(start));
   callbacks.tick();
   outcome.interrupted = stop;
   return outcome;
 }
 
 DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = std::chrono::steady_clock::now();  // for the -v timeline
   int rank = 0;
   MPI_CHECK(MPI_Comm_rank(comm, &rank));
   DispatchOutcome outcome;
@@ -257,10 +260,8 @@ DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
       auto batch = from_bytes<WorkBatch>(bytes);
       MPI_CHECK(MPI_Mprobe(0, kTagResidues, comm, &message, &status));
       batch.residues = receive_matched<std::vector<std::uint8_t>>(message, status);
-      spdlog::debug(
-          "rank {}: batch {} arrived at {:.1f} ms of its dispatch", rank, batch.id,
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-              .count());
+      spdlog::debug("rank {}: batch {} arrived at {:.1f} ms of its dispatch", rank, batch.id,
+                    ms_since(start));
       if (!outcome.error) pipeline.push(std::move(batch));  // a failed rank drops it
     }
     outbox.progress();
@@ -270,11 +271,7 @@ DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
       pipeline.close();
       if (pipeline.drained()) break;
     }
-    if (busy) continue;
-    if (outbox.in_flight()) {
-      std::this_thread::yield();
-      continue;
-    }
+    if (busy || outbox.yield_while_sending()) continue;
     if (outcome.error)
       std::this_thread::sleep_for(kIdleWait);
     else

@@ -21,8 +21,9 @@ namespace wg::comm::align {
 // further apart than 32 bits travel whole).
 template <class Archive>
 void save_pair_ids(Archive& ar, const std::vector<std::uint64_t>& ids) {
-  const std::uint64_t base = ids.empty() ? 0 : *std::min_element(ids.begin(), ids.end());
-  const std::uint64_t top = ids.empty() ? 0 : *std::max_element(ids.begin(), ids.end());
+  const auto [low, high] = std::minmax_element(ids.begin(), ids.end());
+  const std::uint64_t base = ids.empty() ? 0 : *low;
+  const std::uint64_t top = ids.empty() ? 0 : *high;
   const bool steps = top - base <= std::numeric_limits<std::uint32_t>::max();
   ar << base << steps;
   if (!steps) {

@@ -2,7 +2,8 @@
 // its CIGAR strings), when no other rank of the node may run on the rank's cores.
 //
 // Every aligner (two or three per GPU) and the writer open OpenMP teams at once, beside the
-// dispatch's own threads (main, feeder, the window reader, the writer's), and libgomp's
+// dispatch's own threads (main, feeder, a window reader, the writer's; at a job's start
+// up to BatchSource::kMaxWindowsAhead window readers for a moment), and libgomp's
 // waiting threads spin. When they add up to more threads than cores, a thread that the
 // others keep off a core waits for a scheduler's time slice: timelines of 100,000 protein
 // pairs on a 32-core H200 host showed one or two 3-5 ms stalls per run, in a packing team
@@ -27,7 +28,7 @@ namespace wg::align {
 
 inline constexpr int kMaxAlignerTeam = 8;
 inline constexpr int kMinFittedTeam = 4;
-// Threads of the dispatch beside the teams: main, feeder, window reader, writer.
+// Threads of the dispatch beside the teams: main, feeder, a window reader, writer.
 inline constexpr int kDispatchThreads = 4;
 
 // threads: the rank's OpenMP threads; aligners: its align threads.

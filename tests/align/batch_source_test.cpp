@@ -3,9 +3,9 @@
 // earlier run finished) with its own residues (packed from the store, in parallel for
 // large batches), each sequence stored once per batch, pairs ordered by lengths inside a
 // window (windows read ahead several at a time, still handed out in order), and guided
-// batch sizes: about the remaining cells over twice the batches in
-// flight, never above the capacity, never below the floor while work is left, and residue
-// pools bounded for data-heavy jobs.
+// batch sizes: about the remaining cells over twice the batches in flight, never above the
+// capacity, never below the floor while work is left, and residue pools bounded for
+// data-heavy jobs.
 #include "src/align/batch_source.hpp"
 
 #include <gtest/gtest.h>
