@@ -45,13 +45,14 @@ def main():
     split_rows = [r for r in rows if r["time_split"]]
     if split_rows:
         # Stage times are summed over ranks and aligners, and overlap one another.
-        print(f"\n{'run':34} {'read by':10} {'e2e s':>7} {'load s':>7} {'pack s':>7} "
-              f"{'copy s':>7} {'kernel s':>8} {'write s':>8} {'e2e/kernel':>10}")
+        print(f"\n{'run':34} {'read by':10} {'e2e s':>7} {'load s':>7} {'setup s':>7} "
+              f"{'pack s':>7} {'copy s':>7} {'kernel s':>8} {'write s':>8} {'e2e/kernel':>10}")
         for r in split_rows:
             t = r["time_split"]
             ratio = r["gcups_end_to_end"] / r["gcups_kernels"] if r["gcups_kernels"] else 0.0
             print(f"{r['name']:34} {r['sequences_read_by']:10} {r['seconds']:>7.3f} "
-                  f"{t['load_seconds']:>7.3f} {t['pack_seconds']:>7.3f} {t['transfer_seconds']:>7.3f} "
+                  f"{t['load_seconds']:>7.3f} {t.get('setup_seconds', 0.0):>7.3f} "
+                  f"{t['pack_seconds']:>7.3f} {t['transfer_seconds']:>7.3f} "
                   f"{t['kernel_seconds']:>8.3f} {t['write_seconds']:>8.3f} {ratio:>10.2f}")
     for name, p in parasail.items():
         if p.get("available"):

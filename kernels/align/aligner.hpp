@@ -27,6 +27,8 @@ class Aligner {
   // Seconds of copies between host and GPU (a batch's upload, its scores' download).
   virtual double transfer_seconds() const { return 0; }
   virtual std::string name() const = 0;
+  // The GPU it runs on; -1 on the host.
+  virtual int device() const { return -1; }
 
   // Host memory to pack a batch's residues into before align(), reused by every call
   // (the contents are the caller's until the next call). Pinned on GPUs, so that the

@@ -182,6 +182,7 @@ class CudaAligner final : public Aligner {
   double kernel_seconds() const override { return kernel_seconds_; }
   double transfer_seconds() const override { return transfer_seconds_; }
   std::string name() const override { return name_; }
+  int device() const override { return device_; }
   // The device copy is sized with it: no allocation waits in align() either.
   std::uint8_t* residue_buffer(std::size_t bytes) override {
     CUDA_CHECK(cudaSetDevice(device_));
@@ -270,13 +271,16 @@ void stage_and_copy(DeviceBuffer<T>& device, const std::vector<T>& host, std::ui
 }
 
 // The residues go straight from the caller's buffer: a DMA when it is residue_buffer's
-// pinned memory (any other memory works too, through the driver's own staging).
+// pinned memory (any other memory works too, through the driver's own staging). A batch
+// over the sequences the GPU holds has none to copy.
 void CudaAligner::upload_pool(const PairBatch& batch, const KernelScoring& scoring) {
   cudaStream_t stream = slots_[0].stream;
   CUDA_CHECK(cudaEventRecord(upload_start_, stream));
-  const std::size_t residues = batch.pool_size();
-  CUDA_CHECK(cudaMemcpyAsync(residues_.reserve(residues), batch.residues, residues,
-                             cudaMemcpyHostToDevice, stream));
+  if (!batch.device_residues) {
+    const std::size_t residues = batch.pool_size();
+    CUDA_CHECK(cudaMemcpyAsync(residues_.reserve(residues), batch.residues, residues,
+                               cudaMemcpyHostToDevice, stream));
+  }
   std::uint8_t* staging = staging_.reserve(staging_bytes(batch.offsets.size(), batch.query.size()));
   std::size_t at = 0;
   auto put = [&](auto& device, const auto& host) {
@@ -367,7 +371,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
                              cudaMemcpyHostToDevice, slot.stream));
 
   DevicePairs pairs{};
-  pairs.residues = residues_.data();
+  pairs.residues = batch.device_residues ? batch.device_residues : residues_.data();
   pairs.offsets = offsets_.data();
   pairs.lengths = lengths_.data();
   pairs.query = query_.data();
@@ -416,18 +420,36 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
 }
 
 // The pairs too large for the GPU's scratch, on the host backend: rare giant pairs, whose
-// traceback goes banded from checkpoints there rather than failing.
+// traceback goes banded from checkpoints there rather than failing. Sequences the GPU
+// holds come back to the host for them, each pair's two as slots of a pool of their own.
 void CudaAligner::align_on_host(const PairBatch& batch, const std::vector<std::uint32_t>& pairs,
                                 const KernelScoring& scoring, bool traceback,
                                 AlignedBatch& results) {
   if (pairs.empty()) return;
   PairBatch some;
-  some.residues = batch.residues;
-  some.offsets = batch.offsets;
-  some.lengths = batch.lengths;
-  for (const std::uint32_t p : pairs) {
-    some.query.push_back(batch.query[p]);
-    some.target.push_back(batch.target[p]);
+  std::vector<std::uint8_t> fetched;
+  if (batch.device_residues) {
+    for (const std::uint32_t p : pairs) {
+      for (const std::uint32_t slot : {batch.query[p], batch.target[p]}) {
+        const std::uint64_t at = fetched.size();
+        fetched.resize(at + batch.lengths[slot]);
+        CUDA_CHECK(cudaMemcpy(fetched.data() + at, batch.device_residues + batch.offsets[slot],
+                              batch.lengths[slot], cudaMemcpyDeviceToHost));
+        some.offsets.push_back(at);
+        some.lengths.push_back(batch.lengths[slot]);
+      }
+      some.query.push_back(static_cast<std::uint32_t>(some.lengths.size() - 2));
+      some.target.push_back(static_cast<std::uint32_t>(some.lengths.size() - 1));
+    }
+    some.residues = fetched.data();
+  } else {
+    some.residues = batch.residues;
+    some.offsets = batch.offsets;
+    some.lengths = batch.lengths;
+    for (const std::uint32_t p : pairs) {
+      some.query.push_back(batch.query[p]);
+      some.target.push_back(batch.target[p]);
+    }
   }
   AlignedBatch some_results;
   host_->align(some, scoring, traceback, some_results);

@@ -12,6 +12,7 @@
 
 #include "kernels/align/aligner.hpp"
 #include "kernels/align/host_nw.hpp"
+#include "kernels/align/resident_sequences.hpp"
 #include "src/common/error.hpp"
 
 namespace wg::kernels::align {
@@ -142,6 +143,11 @@ void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
 #if !defined(WARPGRAPH_WITH_CUDA)
 int cuda_device_count() { return 0; }
 std::unique_ptr<Aligner> make_cuda_aligner(int, bool, std::uint64_t, bool) {
+  wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
+}
+ResidentUpload upload_sequences(int, const std::vector<RecordText>&,
+                                const std::vector<std::uint64_t>&,
+                                const std::vector<std::int8_t>&) {
   wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
 }
 #endif

@@ -42,9 +42,12 @@ struct KernelScoring {
 
 // A batch of pairs over a pool of sequences stored back to back, in slot order; pairs
 // refer to pool slots, so a sequence used by many pairs is stored once. The pool is the
-// caller's (on GPUs, pinned memory from Aligner::residue_buffer).
+// caller's (on GPUs, pinned memory from Aligner::residue_buffer). On a GPU that holds the
+// job's sequences (resident_sequences.hpp) there is no pool: `residues` is null, and the
+// offsets are places in the GPU's memory at device_residues.
 struct PairBatch {
   const std::uint8_t* residues = nullptr;
+  const std::uint8_t* device_residues = nullptr;
   std::vector<std::uint64_t> offsets;  // per slot: first residue in `residues`
   std::vector<std::uint32_t> lengths;  // per slot
   std::vector<std::uint32_t> query;    // per pair: slot of the query (rows)

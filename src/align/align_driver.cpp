@@ -43,6 +43,7 @@
 #include "src/align/resume_record.hpp"
 #include "src/align/scoring.hpp"
 #include "src/align/sequence_store.hpp"
+#include "src/align/sequences_on_gpu.hpp"
 #include "src/common/error.hpp"
 #include "src/common/exit_codes.hpp"
 #include "src/common/mpi_check.hpp"
@@ -200,12 +201,19 @@ void discard_output(const AlignOptions& options, bool resuming) {
   remove_job_record(options.output);
 }
 
+// Rank 0's steps before the dispatch, for the report.
+struct BeforeDispatch {
+  double load_seconds = 0;   // indexing or reading the input
+  double setup_seconds = 0;  // aligners made, their buffers prepared, sequences put on the GPU
+  bool sequences_on_gpu = false;
+};
+
 // Rank 0: output and dispatch. Returns the dispatch's outcome; *exit_code is set when it
 // completed or was interrupted.
 comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options,
                                       const AlignInput& input, const SequenceStore& store,
-                                      const comm::align::RankWorkers& local, double load_seconds,
-                                      int* exit_code) {
+                                      const comm::align::RankWorkers& local,
+                                      const BeforeDispatch& before, int* exit_code) {
   const auto& queries = input.queries;
   const auto& targets = input.targets();
   const PairPlan& plan = *input.plan;
@@ -407,17 +415,16 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
       interrupted ? "stopped after" : "aligned", done_pairs, seconds, gcups, compute_gcups,
       kernel_gcups);
   // Where the time went, summed over ranks and aligners (stages overlap one another).
-  const nlohmann::json time_split = {{"load_seconds", load_seconds},
-                                     {"pack_seconds", total.pack_seconds},
-                                     {"transfer_seconds", total.transfer_seconds},
-                                     {"kernel_seconds", total.kernel_seconds},
-                                     {"write_seconds", stream.seconds()}};
+  const nlohmann::json time_split = {
+      {"load_seconds", before.load_seconds},    {"setup_seconds", before.setup_seconds},
+      {"pack_seconds", total.pack_seconds},     {"transfer_seconds", total.transfer_seconds},
+      {"kernel_seconds", total.kernel_seconds}, {"write_seconds", stream.seconds()}};
   spdlog::info(
-      "time: {:.2f} s loading the input (before the dispatch), {:.2f} s reading and "
-      "packing batches, {:.2f} s copying to and from GPUs, {:.2f} s in kernels, {:.2f} s "
-      "writing results",
-      load_seconds, total.pack_seconds, total.transfer_seconds, total.kernel_seconds,
-      stream.seconds());
+      "time: {:.2f} s loading the input and {:.2f} s setting up the aligners (before the "
+      "dispatch), {:.2f} s reading and packing batches, {:.2f} s copying to and from GPUs, "
+      "{:.2f} s in kernels, {:.2f} s writing results",
+      before.load_seconds, before.setup_seconds, total.pack_seconds, total.transfer_seconds,
+      total.kernel_seconds, stream.seconds());
   if (!options.report.empty()) {
     graph::write_report(options.report,
                         {{"command", "align"},
@@ -431,7 +438,9 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
                          {"compute_gcups", compute_gcups},
                          {"kernel_gcups", kernel_gcups},
                          {"time_split", time_split},
-                         {"sequences_read_by", input.indexed ? "every rank" : "rank 0"},
+                         {"sequences_read_by", !input.indexed            ? "rank 0"
+                                               : before.sequences_on_gpu ? "every GPU"
+                                                                         : "every rank"},
                          {"alphabet", alphabet_name(input.alphabet)},
                          {"scoring", input.scheme.description},
                          {"traceback", options.traceback},
@@ -491,12 +500,27 @@ int run_align(const AlignOptions& given) {
   });
   const double load_seconds = seconds_since(load_start);
 
+  const auto setup_start = Clock::now();
   const auto aligners = make_aligners(comm, options.backend, options.packed_scores,
                                       options.traceback, options.traceback_memory);
+  std::unique_ptr<SequencesOnGpu> held_sequences;
+  graph::run_collectively(comm, [&] {
+    const int device = aligners.front()->device();
+    if (options.resident_sequences && device >= 0)
+      held_sequences = SequencesOnGpu::upload(device, setup);
+  });
+  if (held_sequences)
+    spdlog::debug("rank {}: {} residues kept on the GPU ({} MB of text encoded there) in {:.1f} ms",
+                  rank, held_sequences->residues(), held_sequences->text_bytes() >> 20,
+                  seconds_since(setup_start) * 1e3);
+  // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
-    aligner->prepare({setup.largest_pool, std::min(setup.largest_batch_pairs, kPreparedBatchPairs)},
+    aligner->prepare({held_sequences ? 0 : setup.largest_pool,
+                      std::min(setup.largest_batch_pairs, kPreparedBatchPairs)},
                      options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
+  const BeforeDispatch steps_before{load_seconds, seconds_since(setup_start),
+                                    held_sequences != nullptr};
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const int team_threads = aligner_team_threads(comm, on_gpu, static_cast<int>(aligners.size()));
   spdlog::debug("rank {}: teams of {} threads in the aligners' host steps", rank, team_threads);
@@ -514,21 +538,26 @@ int run_align(const AlignOptions& given) {
   for (const auto& owned : aligners) {
     kernels::align::Aligner* aligner = owned.get();
     const SequenceStore* source = store.get();
-    local.workers.push_back([aligner, rank, source, &scoring, traceback, top, targets,
+    const SequencesOnGpu* held = held_sequences.get();
+    local.workers.push_back([aligner, rank, source, held, &scoring, traceback, top, targets,
                              team_threads](comm::align::WorkBatch&& batch) {
       omp_set_num_threads(team_threads);  // this align thread's teams from here on
       // Packed straight into the aligner's buffer (pinned on GPUs): from the files, or
-      // from the residues rank 0 shipped.
+      // from the residues rank 0 shipped; or only pointed at the sequences on the GPU.
       const auto pack_start = Clock::now();
-      std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
-      if (source)
-        pack_residues(batch, *source, residues);
-      else
-        std::memcpy(residues, batch.residues.data(), batch.residues.size());
-      const double pack_seconds = seconds_since(pack_start);
       kernels::align::PairBatch pairs;
-      pairs.residues = residues;
-      pairs.offsets = std::move(batch.offsets);
+      if (held) {
+        held->place(batch, pairs);
+      } else {
+        std::uint8_t* residues = aligner->residue_buffer(batch.pool_size());
+        if (source)
+          pack_residues(batch, *source, residues);
+        else
+          std::memcpy(residues, batch.residues.data(), batch.residues.size());
+        pairs.residues = residues;
+        pairs.offsets = std::move(batch.offsets);
+      }
+      const double pack_seconds = seconds_since(pack_start);
       pairs.lengths = std::move(batch.lengths);
       pairs.query = std::move(batch.query);
       pairs.target = std::move(batch.target);
@@ -557,7 +586,7 @@ int run_align(const AlignOptions& given) {
 
   int exit_code = kExitError;
   const comm::align::DispatchOutcome outcome =
-      rank == 0 ? run_root(comm, options, input, *store, local, load_seconds, &exit_code)
+      rank == 0 ? run_root(comm, options, input, *store, local, steps_before, &exit_code)
                 : comm::align::run_worker(comm, local);
   // Every rank learns of an error any rank met (one message, from the rank that met it).
   graph::FirstError error;

@@ -26,6 +26,9 @@ struct AlignOptions {
   std::string report;             // JSON report file, empty for none
   std::uint64_t batch_cells = 0;  // cells per batch; 0 picks per backend
   bool packed_scores = true;      // GPUs: 16-bit packed scores when they fit
+  // GPUs: the indexed input's sequences kept on the GPU for the whole job when they fit
+  // (sequences_on_gpu.hpp); off, every batch's residues are packed on the host.
+  bool resident_sequences = true;
   // Direction bits one pair may keep at once (host backend); larger pairs are traced back
   // in bands recomputed from checkpoints.
   std::uint64_t traceback_memory = kernels::align::kDefaultTracebackBytes;

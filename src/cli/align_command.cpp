@@ -101,6 +101,10 @@ void add_align_command(CLI::App& app, int& exit_code) {
   command->add_flag("!--no-packed-scores", options->packed_scores,
                     "GPUs: keep 32-bit scores (default: global and semi-global pairs run two "
                     "per register in 16 bits whenever their scores provably fit)");
+  command->add_flag("!--no-resident-sequences", options->resident_sequences,
+                    "GPUs: pack every batch's residues on the host (default: plain FASTA "
+                    "inputs that fit a quarter of the GPU's free memory are copied to it once "
+                    "and encoded there, and batches carry no residues)");
   command->add_option("--batch-cells", options->batch_cells,
                       "Matrix cells per batch handed to a worker (default: per backend)");
   command
