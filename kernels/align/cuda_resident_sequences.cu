@@ -37,8 +37,7 @@ __global__ void encode_records(const char* __restrict__ text,
   const unsigned below = (1u << lane) - 1;
   const std::uint64_t warps_per_block = blockDim.x / 32;
   const std::uint64_t warps = gridDim.x * warps_per_block;
-  for (std::uint64_t r = blockIdx.x * warps_per_block + threadIdx.x / 32; r < records;
-       r += warps) {
+  for (std::uint64_t r = blockIdx.x * warps_per_block + threadIdx.x / 32; r < records; r += warps) {
     const std::uint64_t end = starts[r + 1];
     std::uint64_t at = starts[r];
     // The residue text starts after the header line's '\n' (the whole record is its
@@ -163,9 +162,9 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
     }
     if (file.records > 0) {
       const std::uint64_t warps_needed = file.records;
-      const auto blocks = static_cast<unsigned>(std::min<std::uint64_t>(
-          (warps_needed + kEncodeThreads / 32 - 1) / (kEncodeThreads / 32),
-          static_cast<std::uint64_t>(processors) * 16));
+      const auto blocks = static_cast<unsigned>(
+          std::min<std::uint64_t>((warps_needed + kEncodeThreads / 32 - 1) / (kEncodeThreads / 32),
+                                  static_cast<std::uint64_t>(processors) * 16));
       encode_records<<<blocks, kEncodeThreads, 0, stream>>>(
           text.data(), starts.data(), record_offsets.data(), file.records, first_record,
           code_table.data(), out.data(), first_bad.data());

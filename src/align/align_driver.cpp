@@ -504,6 +504,7 @@ int run_align(const AlignOptions& given) {
   const auto aligners = make_aligners(comm, options.backend, options.packed_scores,
                                       options.traceback, options.traceback_memory);
   std::unique_ptr<SequencesOnGpu> held_sequences;
+  const auto upload_start = Clock::now();
   graph::run_collectively(comm, [&] {
     const int device = aligners.front()->device();
     if (options.resident_sequences && device >= 0)
@@ -512,7 +513,7 @@ int run_align(const AlignOptions& given) {
   if (held_sequences)
     spdlog::debug("rank {}: {} residues kept on the GPU ({} MB of text encoded there) in {:.1f} ms",
                   rank, held_sequences->residues(), held_sequences->text_bytes() >> 20,
-                  seconds_since(setup_start) * 1e3);
+                  seconds_since(upload_start) * 1e3);
   // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
     aligner->prepare({held_sequences ? 0 : setup.largest_pool,

@@ -6,7 +6,8 @@
 //
 // Batch sizes follow guided self-scheduling: a batch takes
 // min(capacity, max(floor, remaining cells / (2 x batches in flight))), so large jobs go
-// out in batches as large as a worker takes, and small jobs still reach every worker.
+// out in batches as large as a worker takes, and small jobs still reach every worker. The
+// job's first batch takes at most the floor, to start an aligner soon.
 //
 // A batch names its sequences by key (query records, then target records) with their
 // offsets in the packed pool; the residues are packed later, by the rank that aligns it
@@ -106,9 +107,23 @@ class BatchSource {
     std::vector<std::uint64_t> keys;  // pairs to hand out, sorted: query length, target
                                       // length, place
     std::uint64_t done_cells = 0;     // cells of the window's pairs in `done_`
+    // With sequences used once, the window's batches laid out by its reader, in key order:
+    // next() copies a run of them. Per position: the pair's id and its two slots' sequence
+    // keys and lengths (query, target); per position and one past the end: the cells and
+    // residues of the positions before it.
+    std::vector<std::uint64_t> pair_ids;
+    std::vector<std::uint32_t> sequences;
+    std::vector<std::uint32_t> lengths;
+    std::vector<std::uint64_t> cells_before;
+    std::vector<std::uint64_t> residues_before;
   };
   // The window that starts at first_pair (before the end of the plan).
   Window read_window(std::uint64_t first_pair) const;
+  // Lays out the batches of a window whose sequences are used once (read_window).
+  void lay_out(Window& window) const;
+  // The next batch of such a window: a run of its laid-out pairs, as many as the budget
+  // takes, copied whole.
+  comm::align::WorkBatch cut_laid_out(std::uint64_t budget);
   void start_next_window();
   // A sequence's slot in the batch, stored once however many of its pairs use it (a new
   // one without looking when every sequence is in one pair alone).

@@ -85,15 +85,20 @@ Packed packed(comm::align::WorkBatch&& batch, const SequenceStore& store) {
   return out;
 }
 
-TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
+// Query x target (sequences shared by pairs, stored once per batch) and pairs of two files
+// (each sequence in one pair: batches laid out by the window's reader).
+class AlignBatchSourceModes : public ::testing::TestWithParam<PairMode> {};
+
+TEST_P(AlignBatchSourceModes, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
+  const bool pairs = GetParam() == PairMode::pairs;
   const auto queries = random_sequences(30, 3);
-  const auto targets = random_sequences(11, 4);
+  const auto targets = random_sequences(pairs ? 30 : 11, 4);
   const auto query_lengths = lengths(queries);
   const auto target_lengths = lengths(targets);
   const EncodedSequences store(queries, targets);
-  const PairPlan plan(PairMode::query_target, 30, 11);
-  // Resume at 7, windows of 37 pairs.
-  BatchSource source(query_lengths, target_lengths, plan, 7, {}, 37, 2);
+  const PairPlan plan(GetParam(), 30, static_cast<std::uint32_t>(targets.size()));
+  // Resume at 7, windows of 37 pairs (pairs: 5).
+  BatchSource source(query_lengths, target_lengths, plan, 7, {}, pairs ? 5 : 37, 2);
   std::set<std::uint64_t> seen;
   while (auto cut = source.next(500, 100)) {
     const auto [batch, residues] = packed(std::move(*cut), store);
@@ -130,6 +135,9 @@ TEST(AlignBatchSource, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
   EXPECT_EQ(source.remaining_cells(), 0u);
   EXPECT_FALSE(source.next(500, 100));
 }
+
+INSTANTIATE_TEST_SUITE_P(QueryTargetAndPairs, AlignBatchSourceModes,
+                         ::testing::Values(PairMode::query_target, PairMode::pairs));
 
 // A resume with finished pairs kept beside the partial file: those are never handed out,
 // also when they fill a whole window (windows of 10 pairs; 20..29 are all done), and the
@@ -264,7 +272,8 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
       cells += std::uint64_t{cut.lengths[cut.query[k]]} * cut.lengths[cut.target[k]];
     handed_out += cells;
     EXPECT_EQ(source.remaining_cells(), before - cells);
-    const std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * in_flight)));
+    std::uint64_t goal = std::min(capacity, std::max(floor, before / (2 * in_flight)));
+    if (batches == 1) goal = std::min(goal, floor);  // the first batch starts an aligner soon
     EXPECT_LE(cells, goal) << "batch " << batches;
     // Only the last batch may stop before the next pair would overflow the goal.
     if (source.remaining_cells() > 0) {
@@ -276,13 +285,17 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   // total / capacity a fixed size would give, and far fewer than total / floor.
   EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
-  // The first batch takes an eighth of the job (capacity permitting).
+  // The first batch takes the floor, the second an eighth of what is left (capacity
+  // permitting).
   BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16, in_flight);
-  const auto first = fresh.next(capacity, floor);
-  std::uint64_t first_cells = total - fresh.remaining_cells();
-  EXPECT_LE(first_cells, total / 8);
-  EXPECT_GT(first_cells, total / 8 - kLongestPair);
-  ASSERT_TRUE(first);
+  ASSERT_TRUE(fresh.next(capacity, floor));
+  const std::uint64_t first_cells = total - fresh.remaining_cells();
+  EXPECT_LE(first_cells, floor);
+  EXPECT_GT(first_cells, floor - kLongestPair);
+  ASSERT_TRUE(fresh.next(capacity, floor));
+  const std::uint64_t second_cells = total - first_cells - fresh.remaining_cells();
+  EXPECT_LE(second_cells, (total - first_cells) / 8);
+  EXPECT_GT(second_cells, (total - first_cells) / 8 - kLongestPair);
 }
 
 // Data-heavy jobs (pairs of long sequences, each used once) are cut by residues as well as
@@ -320,7 +333,8 @@ TEST(AlignBatchSource, ResiduePoolsStayUnderTheLargestPool) {
     const std::uint64_t pool = batch->pool_size();
     EXPECT_LE(pool, largest) << "batch " << batches;
     pooled += pool;
-    if (source.remaining_cells() == 0) continue;  // the last batch takes what is left
+    // The last batch takes what is left, the first a floor's worth.
+    if (source.remaining_cells() == 0 || batches == 1) continue;
     const std::uint64_t goal = before / (2 * in_flight);
     const bool by_pool = pool > BatchSource::kMaxBatchResidues;
     const bool by_cells = before - source.remaining_cells() + most_cells > goal;

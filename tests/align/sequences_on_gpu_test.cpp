@@ -4,6 +4,8 @@
 // scores, CIGAR strings and regions of the same batches packed on the host by the host
 // kernel; pairs too large for the GPU's scratch come back to the host. A bad letter is
 // reported with the host's message. Skips without a GPU.
+#include "src/align/sequences_on_gpu.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,7 +20,6 @@
 #include "src/align/residue_encoder.hpp"
 #include "src/align/scoring.hpp"
 #include "src/align/sequence_store.hpp"
-#include "src/align/sequences_on_gpu.hpp"
 #include "src/common/error.hpp"
 
 namespace wg::align {
@@ -31,8 +32,9 @@ class SequencesOnGpuTest : public ::testing::Test {
   void SetUp() override {
     if (kernels::align::cuda_device_count() == 0) GTEST_SKIP() << "no GPU visible";
     dir_ = fs::temp_directory_path() /
-           ("wg_sequences_on_gpu_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+           ("wg_sequences_on_gpu_" +
+            std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }
   void TearDown() override {
