@@ -1,6 +1,7 @@
-// The input's FASTA text to the GPU and its records encoded there (resident_sequences.hpp).
-// The text goes through two pinned staging buffers in turn: host threads copy one piece of
-// the mapped file into one while the other's piece is on its way to the GPU. A warp then
+// The input's FASTA text to the GPU and its records encoded there, or sequences encoded on
+// the host copied there (resident_sequences.hpp). Both go through two pinned staging
+// buffers in turn: host threads fill one while the other's contents are on their way to
+// the GPU. A warp then
 // encodes each record: it finds the end of the header line, then takes 32 bytes of residue
 // text at a time, looks each byte's code up in shared memory and writes the letters' codes
 // packed together (each lane's place is the count of letters before it, a ballot's
@@ -83,20 +84,69 @@ class ResidentOnGpu final : public ResidentSequences {
   DeviceBuffer<std::uint8_t> residues_;
 };
 
-// dest[0, bytes) = from[0, bytes) on up to `threads` threads, in pieces of kCopyPieceBytes.
-void copy_on_threads(char* dest, const char* from, std::size_t bytes, unsigned threads) {
-  const std::size_t pieces = (bytes + kCopyPieceBytes - 1) / kCopyPieceBytes;
-  const auto helpers = static_cast<unsigned>(std::min<std::size_t>(threads, pieces));
-  auto copy_part = [&](unsigned part) {
-    for (std::size_t p = part; p < pieces; p += helpers) {
-      const std::size_t at = p * kCopyPieceBytes;
-      std::memcpy(dest + at, from + at, std::min(kCopyPieceBytes, bytes - at));
+// Host bytes to GPU memory through two pinned staging buffers in turn, on one stream:
+// host threads fill one buffer (fill(dest, from, bytes) writes bytes [from, from + bytes)
+// of the data to dest, for pieces of kCopyPieceBytes in parallel) while the other's
+// contents are on their way to the GPU.
+class StagedCopy {
+ public:
+  StagedCopy(cudaStream_t stream, std::size_t largest)
+      : stream_(stream), bytes_(std::min(kStagingBytes, std::max<std::size_t>(largest, 1))) {
+    for (int b = 0; b < 2; ++b) {
+      staging_[b].grow(bytes_);
+      CUDA_CHECK(cudaEventCreateWithFlags(&sent_[b], cudaEventDisableTiming));
     }
-  };
-  std::vector<std::thread> others;
-  for (unsigned part = 1; part < helpers; ++part) others.emplace_back(copy_part, part);
-  copy_part(0);
-  for (auto& other : others) other.join();
+  }
+  ~StagedCopy() {
+    for (cudaEvent_t event : sent_) cudaEventDestroy(event);
+  }
+  StagedCopy(const StagedCopy&) = delete;
+  StagedCopy& operator=(const StagedCopy&) = delete;
+
+  template <class Fill>
+  void copy(void* device, std::size_t size, Fill&& fill) {
+    for (std::size_t at = 0; at < size; at += bytes_) {
+      const std::size_t bytes = std::min(bytes_, size - at);
+      CUDA_CHECK(cudaEventSynchronize(sent_[next_]));  // its last contents have left
+      fill_on_threads(staging_[next_].data(), at, bytes, fill);
+      CUDA_CHECK(cudaMemcpyAsync(static_cast<char*>(device) + at, staging_[next_].data(), bytes,
+                                 cudaMemcpyHostToDevice, stream_));
+      CUDA_CHECK(cudaEventRecord(sent_[next_], stream_));
+      next_ = 1 - next_;
+    }
+  }
+
+ private:
+  template <class Fill>
+  static void fill_on_threads(char* dest, std::size_t from, std::size_t bytes, Fill& fill) {
+    const std::size_t pieces = (bytes + kCopyPieceBytes - 1) / kCopyPieceBytes;
+    const auto threads = static_cast<unsigned>(
+        std::min<std::size_t>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u), pieces));
+    auto fill_part = [&](unsigned part) {
+      for (std::size_t p = part; p < pieces; p += threads) {
+        const std::size_t at = p * kCopyPieceBytes;
+        fill(dest + at, from + at, std::min(kCopyPieceBytes, bytes - at));
+      }
+    };
+    std::vector<std::thread> others;
+    for (unsigned part = 1; part < threads; ++part) others.emplace_back(fill_part, part);
+    fill_part(0);
+    for (auto& other : others) other.join();
+  }
+
+  cudaStream_t stream_;
+  std::size_t bytes_;
+  PinnedBuffer<char> staging_[2];
+  cudaEvent_t sent_[2] = {nullptr, nullptr};
+  int next_ = 0;
+};
+
+// Whether `residues` plus `scratch` bytes fit the GPU's budget for kept sequences.
+bool fits_budget(std::uint64_t residues, std::uint64_t scratch) {
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  return residues + scratch <= free_bytes / kResidentBudgetShare;
 }
 
 }  // namespace
@@ -113,11 +163,7 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
     records = std::max(records, file.records);
   }
   const std::uint64_t residues = offsets.empty() ? 0 : offsets.back();
-  std::size_t free_bytes = 0;
-  std::size_t total_bytes = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const std::uint64_t needs = residues + largest_text + 16 * (std::uint64_t{records} + 1) + 256;
-  if (needs > free_bytes / kResidentBudgetShare) return upload;
+  if (!fits_budget(residues, largest_text + 16 * (std::uint64_t{records} + 1) + 256)) return upload;
 
   DeviceBuffer<std::uint8_t> out;
   out.grow(std::max<std::uint64_t>(residues, 1));
@@ -133,33 +179,19 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
   DeviceBuffer<unsigned long long> first_bad;
   cudaStream_t stream = nullptr;
   CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  const std::size_t staging_bytes = std::min(kStagingBytes, std::max<std::size_t>(largest_text, 1));
-  PinnedBuffer<char> staging[2];
-  cudaEvent_t copied[2] = {nullptr, nullptr};
-  for (int b = 0; b < 2; ++b) {
-    staging[b].grow(staging_bytes);
-    CUDA_CHECK(cudaEventCreateWithFlags(&copied[b], cudaEventDisableTiming));
-  }
+  StagedCopy staged(stream, largest_text);
   code_table.upload(codes.data(), 256, stream);
   CUDA_CHECK(cudaMemsetAsync(first_bad.grow(1), 0xff, sizeof(unsigned long long), stream));
   int processors = 0;
   CUDA_CHECK(cudaDeviceGetAttribute(&processors, cudaDevAttrMultiProcessorCount, device));
-  const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
 
   std::uint64_t first_record = 0;
-  int next = 0;  // staging buffer
   for (const RecordText& file : files) {
     starts.upload(file.starts, file.records + 1, stream);
     record_offsets.upload(offsets.data() + first_record, file.records + 1, stream);
-    for (std::size_t at = 0; at < file.size; at += staging_bytes) {
-      const std::size_t bytes = std::min(staging_bytes, file.size - at);
-      CUDA_CHECK(cudaEventSynchronize(copied[next]));  // its last piece has left
-      copy_on_threads(staging[next].data(), file.text + at, bytes, threads);
-      CUDA_CHECK(cudaMemcpyAsync(text.data() + at, staging[next].data(), bytes,
-                                 cudaMemcpyHostToDevice, stream));
-      CUDA_CHECK(cudaEventRecord(copied[next], stream));
-      next = 1 - next;
-    }
+    staged.copy(text.data(), file.size, [&](char* dest, std::size_t from, std::size_t bytes) {
+      std::memcpy(dest, file.text + from, bytes);
+    });
     if (file.records > 0) {
       const std::uint64_t warps_needed = file.records;
       const auto blocks = static_cast<unsigned>(
@@ -176,12 +208,40 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
   unsigned long long bad = 0;
   CUDA_CHECK(cudaMemcpyAsync(&bad, first_bad.data(), sizeof bad, cudaMemcpyDeviceToHost, stream));
   CUDA_CHECK(cudaStreamSynchronize(stream));
-  for (cudaEvent_t event : copied) cudaEventDestroy(event);
   cudaStreamDestroy(stream);
   if (bad != ~0ull) {
     upload.bad_record = bad;
     return upload;
   }
+  upload.sequences = std::make_unique<ResidentOnGpu>(std::move(out));
+  return upload;
+}
+
+ResidentUpload upload_codes(int device, const std::vector<const std::uint8_t*>& sequences,
+                            const std::vector<std::uint64_t>& offsets) {
+  CUDA_CHECK(cudaSetDevice(device));
+  ResidentUpload upload;
+  const std::uint64_t residues = offsets.empty() ? 0 : offsets.back();
+  if (!fits_budget(residues, 0)) return upload;
+  DeviceBuffer<std::uint8_t> out;
+  out.grow(std::max<std::uint64_t>(residues, 1));
+  cudaStream_t stream = nullptr;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  {
+    StagedCopy staged(stream, residues);
+    // A piece of the residues gathered from the sequences it spans.
+    staged.copy(out.data(), residues, [&](char* dest, std::size_t from, std::size_t bytes) {
+      auto k = static_cast<std::size_t>(std::upper_bound(offsets.begin(), offsets.end(), from) -
+                                        offsets.begin() - 1);
+      for (std::size_t at = from; at < from + bytes; ++k) {
+        const std::size_t end = std::min<std::size_t>(offsets[k + 1], from + bytes);
+        std::memcpy(dest + (at - from), sequences[k] + (at - offsets[k]), end - at);
+        at = end;
+      }
+    });
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  cudaStreamDestroy(stream);
   upload.sequences = std::make_unique<ResidentOnGpu>(std::move(out));
   return upload;
 }

@@ -150,6 +150,10 @@ ResidentUpload upload_sequences(int, const std::vector<RecordText>&,
                                 const std::vector<std::int8_t>&) {
   wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
 }
+ResidentUpload upload_codes(int, const std::vector<const std::uint8_t*>&,
+                            const std::vector<std::uint64_t>&) {
+  wg::fail("this build has no CUDA backend (configured with WARPGRAPH_CUDA=OFF)");
+}
 #endif
 
 }  // namespace wg::kernels::align

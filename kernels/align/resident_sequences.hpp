@@ -51,4 +51,11 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
                                 const std::vector<std::uint64_t>& offsets,
                                 const std::vector<std::int8_t>& codes);
 
+// The same for sequences already encoded on the host (inputs read whole: compressed files,
+// standard input, FASTQ): sequence k's codes, at sequences[k], become residues
+// [offsets[k], offsets[k + 1]). Nothing is uploaded when they would take more than
+// 1/kResidentBudgetShare of the GPU's free memory.
+ResidentUpload upload_codes(int device, const std::vector<const std::uint8_t*>& sequences,
+                            const std::vector<std::uint64_t>& offsets);
+
 }  // namespace wg::kernels::align

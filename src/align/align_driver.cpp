@@ -441,6 +441,7 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
                          {"sequences_read_by", !input.indexed            ? "rank 0"
                                                : before.sequences_on_gpu ? "every GPU"
                                                                          : "every rank"},
+                         {"sequences_kept_on_gpu", before.sequences_on_gpu},
                          {"alphabet", alphabet_name(input.alphabet)},
                          {"scoring", input.scheme.description},
                          {"traceback", options.traceback},
@@ -507,13 +508,18 @@ int run_align(const AlignOptions& given) {
   const auto upload_start = Clock::now();
   graph::run_collectively(comm, [&] {
     const int device = aligners.front()->device();
-    if (options.resident_sequences && device >= 0)
+    if (!options.resident_sequences || device < 0) return;
+    if (!setup.files.empty())
       held_sequences = SequencesOnGpu::upload(device, setup);
+    else if (rank == 0)
+      held_sequences = SequencesOnGpu::upload(device, input.queries, input.targets());
   });
   if (held_sequences)
-    spdlog::debug("rank {}: {} residues kept on the GPU ({} MB of text encoded there) in {:.1f} ms",
-                  rank, held_sequences->residues(), held_sequences->text_bytes() >> 20,
-                  seconds_since(upload_start) * 1e3);
+    spdlog::debug(
+        "rank {}: {} residues kept on the GPU ({} MB of input text encoded there) in "
+        "{:.1f} ms",
+        rank, held_sequences->residues(), held_sequences->text_bytes() >> 20,
+        seconds_since(upload_start) * 1e3);
   // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
     aligner->prepare({held_sequences ? 0 : setup.largest_pool,

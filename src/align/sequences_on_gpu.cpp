@@ -38,6 +38,24 @@ std::unique_ptr<SequencesOnGpu> SequencesOnGpu::upload(int device, const JobSetu
       new SequencesOnGpu(std::move(upload.sequences), std::move(offsets), upload.text_bytes));
 }
 
+std::unique_ptr<SequencesOnGpu> SequencesOnGpu::upload(int device,
+                                                       const std::vector<Sequence>& queries,
+                                                       const std::vector<Sequence>& targets) {
+  std::vector<std::uint64_t> offsets{0};
+  std::vector<const std::uint8_t*> codes;
+  for (const auto* sequences : {&queries, &targets}) {
+    if (sequences == &targets && &targets == &queries) break;  // all-vs-all: queries alone
+    for (const Sequence& sequence : *sequences) {
+      codes.push_back(sequence.codes.data());
+      offsets.push_back(offsets.back() + sequence.codes.size());
+    }
+  }
+  kernels::align::ResidentUpload upload = kernels::align::upload_codes(device, codes, offsets);
+  if (!upload.sequences) return nullptr;
+  return std::unique_ptr<SequencesOnGpu>(
+      new SequencesOnGpu(std::move(upload.sequences), std::move(offsets), 0));
+}
+
 void SequencesOnGpu::place(const comm::align::WorkBatch& batch,
                            kernels::align::PairBatch& pairs) const {
   pairs.residues = nullptr;

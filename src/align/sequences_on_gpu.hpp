@@ -1,7 +1,8 @@
 // The job's sequences kept on a rank's GPU for the whole job (kernels/align/
-// resident_sequences.hpp), when the inputs are plain FASTA files, read through their index,
-// and fit: each rank uploads them once at set-up, and its batches then name their
-// sequences by their place in the GPU's memory. Nothing is packed on the host for them.
+// resident_sequences.hpp), when they fit: each rank uploads the plain FASTA inputs, read
+// through their index, once at set-up (rank 0 alone the sequences of inputs it read whole),
+// and its batches then name their sequences by their place in the GPU's memory. Nothing
+// is packed on the host for them.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include "comm/align/messages.hpp"
 #include "kernels/align/nw_types.hpp"
 #include "kernels/align/resident_sequences.hpp"
+#include "src/align/fasta.hpp"
 #include "src/align/job_setup.hpp"
 
 namespace wg::align {
@@ -21,6 +23,11 @@ class SequencesOnGpu {
   // would not fit the GPU. Throws wg::Error for a record with a letter the scoring cannot
   // score, naming its file, record, line and position as the host's packing does.
   static std::unique_ptr<SequencesOnGpu> upload(int device, const JobSetup& setup);
+  // Rank 0's sequences of an input it read whole (compressed, standard input, FASTQ),
+  // already encoded; keys as EncodedSequences numbers them. Nothing when they would not
+  // fit. The other ranks still receive residues with their batches.
+  static std::unique_ptr<SequencesOnGpu> upload(int device, const std::vector<Sequence>& queries,
+                                                const std::vector<Sequence>& targets);
 
   // Points the batch's slots at the sequences on the GPU (pairs takes the batch's lengths
   // and pairs as they are).

@@ -3,7 +3,8 @@
 // spaces, lower case) are encoded on the GPU, and batches pointed at them align to the
 // scores, CIGAR strings and regions of the same batches packed on the host by the host
 // kernel; pairs too large for the GPU's scratch come back to the host. A bad letter is
-// reported with the host's message. Skips without a GPU.
+// reported with the host's message. Sequences read whole and encoded on the host go to the
+// GPU as they are, with the same results. Skips without a GPU.
 #include "src/align/sequences_on_gpu.hpp"
 
 #include <gtest/gtest.h>
@@ -164,6 +165,68 @@ TEST_F(SequencesOnGpuTest, BatchesOverThemMatchBatchesPackedOnTheHost) {
         EXPECT_EQ(got.cigars, expected.cigars) << setup.alphabet << " scratch " << scratch;
         EXPECT_EQ(got.regions, expected.regions) << setup.alphabet << " scratch " << scratch;
       }
+    }
+  }
+}
+
+// Inputs read whole by rank 0 (compressed, standard input, FASTQ): their codes go to the
+// GPU as they are, queries then targets, or the queries alone when they are the targets.
+TEST_F(SequencesOnGpuTest, SequencesReadWholeMatchBatchesPackedOnTheHost) {
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<std::uint32_t> length(1, 700);
+  std::uniform_int_distribution<int> code(0, 22);
+  auto make = [&](std::size_t count) {
+    std::vector<Sequence> sequences(count);
+    for (auto& s : sequences) {
+      s.codes.resize(length(rng));
+      for (auto& c : s.codes) c = static_cast<std::uint8_t>(code(rng));
+    }
+    return sequences;
+  };
+  const std::vector<Sequence> queries = make(250);
+  const std::vector<Sequence> targets = make(90);
+  ScoringOptions options;
+  options.matrix = "BLOSUM62";
+  const ScoringScheme scoring = make_scoring(options, Alphabet::protein);
+  auto host = kernels::align::make_host_aligner();
+  auto gpu = kernels::align::make_cuda_aligner(0, true);
+  for (const bool same : {false, true}) {
+    const std::vector<Sequence>& with = same ? queries : targets;
+    const auto held = SequencesOnGpu::upload(0, queries, with);
+    ASSERT_NE(held, nullptr);
+    const auto target_base = static_cast<std::uint32_t>(same ? 0 : queries.size());
+    comm::align::WorkBatch batch;
+    std::uint64_t at = 0;
+    for (std::uint32_t k = 0; k < queries.size(); ++k) {
+      const auto t = static_cast<std::uint32_t>((k * 11 + 5) % with.size());
+      for (const auto& [key, sequence] :
+           {std::pair{k, &queries[k]}, std::pair{target_base + t, &with[t]}}) {
+        batch.sequences.push_back(key);
+        batch.lengths.push_back(static_cast<std::uint32_t>(sequence->codes.size()));
+        batch.offsets.push_back(at);
+        at += sequence->codes.size();
+      }
+      batch.query.push_back(2 * k);
+      batch.target.push_back(2 * k + 1);
+    }
+    const EncodedSequences store(queries, with);
+    std::vector<std::uint8_t> pool(batch.pool_size());
+    pack_residues(batch, store, pool.data());
+    kernels::align::PairBatch packed;
+    packed.residues = pool.data();
+    packed.offsets = batch.offsets;
+    packed.lengths = batch.lengths;
+    packed.query = batch.query;
+    packed.target = batch.target;
+    kernels::align::PairBatch on_gpu = packed;
+    held->place(batch, on_gpu);
+    for (const bool traceback : {false, true}) {
+      kernels::align::AlignedBatch expected;
+      kernels::align::AlignedBatch got;
+      host->align(packed, scoring.kernel, traceback, expected);
+      gpu->align(on_gpu, scoring.kernel, traceback, got);
+      EXPECT_EQ(got.scores, expected.scores) << "targets are the queries: " << same;
+      EXPECT_EQ(got.cigars, expected.cigars) << "targets are the queries: " << same;
     }
   }
 }
