@@ -1,11 +1,13 @@
 // The GPU backend: uploads a batch's sequence pool once, straight from the pinned buffer
-// the batch was packed into (residue_buffer), groups its pairs by length class, and runs
-// its chunks in turn on kSlots streams with pinned staging buffers, so one chunk's copies
-// overlap the others' kernels, and a chunk too small to fill the GPU (the pairs of one
-// band height, or of one class) runs beside the others rather than after them. Two or
-// three aligners share a GPU (each on its own thread and streams; align_driver.cpp): some
-// pack and upload their next batch while another computes. Chunks are sized from the
-// GPU's free memory (scratch for carried rows and, with traceback, direction bits).
+// the batch was packed into (residue_buffer), or none when the batch points into the
+// sequences the GPU keeps for the job (resident_sequences.hpp); groups its pairs by length
+// class, and runs its chunks in turn on kSlots streams with pinned staging buffers, so one
+// chunk's copies overlap the others' kernels, and a chunk too small to fill the GPU (the
+// pairs of one band height, or of one class) runs beside the others rather than after
+// them. Two or three aligners share a GPU (each on its own thread and streams;
+// align_driver.cpp): some prepare and upload their next batch while another computes.
+// Chunks are sized from the GPU's free memory (scratch for carried rows and, with
+// traceback, direction bits).
 // Global and semi-global pairs whose scores fit in 16 bits go two to a register
 // (cuda_packed.cuh), score-only and with traceback.
 // Substitution matrices are looked up in a query profile (cuda_query_profile.cuh). Pairs
