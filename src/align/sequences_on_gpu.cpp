@@ -43,13 +43,14 @@ std::unique_ptr<SequencesOnGpu> SequencesOnGpu::upload(int device,
                                                        const std::vector<Sequence>& targets) {
   std::vector<std::uint64_t> offsets{0};
   std::vector<const std::uint8_t*> codes;
-  for (const auto* sequences : {&queries, &targets}) {
-    if (sequences == &targets && &targets == &queries) break;  // all-vs-all: queries alone
-    for (const Sequence& sequence : *sequences) {
+  const auto add = [&](const std::vector<Sequence>& sequences) {
+    for (const Sequence& sequence : sequences) {
       codes.push_back(sequence.codes.data());
       offsets.push_back(offsets.back() + sequence.codes.size());
     }
-  }
+  };
+  add(queries);
+  if (&targets != &queries) add(targets);  // all-vs-all: the queries alone
   kernels::align::ResidentUpload upload = kernels::align::upload_codes(device, codes, offsets);
   if (!upload.sequences) return nullptr;
   return std::unique_ptr<SequencesOnGpu>(
