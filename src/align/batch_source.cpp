@@ -222,11 +222,7 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
     start_next_window();
   }
   const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(in_flight_));
-  std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));
-  // The job's first batch is a floor's worth, so that the first aligner starts while the
-  // next batches are cut: a guided share of a million protein pairs took 7 ms from the
-  // dispatch's start to its first kernel, cut, laid out and sorted by class pair by pair.
-  if (next_batch_id_ == 0) budget = std::min(budget, floor_cells);
+  const std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));
   if (sequences_used_once_) return cut_laid_out(budget);
 
   if (++generation_ == 0) {  // stamps wrapped around: forget them all

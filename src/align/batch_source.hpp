@@ -6,8 +6,7 @@
 //
 // Batch sizes follow guided self-scheduling: a batch takes
 // min(capacity, max(floor, remaining cells / (2 x batches in flight))), so large jobs go
-// out in batches as large as a worker takes, and small jobs still reach every worker. The
-// job's first batch takes at most the floor, to start an aligner soon.
+// out in batches as large as a worker takes, and small jobs still reach every worker.
 //
 // A batch names its sequences by key (query records, then target records) with their
 // offsets in the packed pool; the residues are packed later, by the rank that aligns it
