@@ -107,6 +107,28 @@ comm::align::WorkBatch batch_over(const JobSetup& setup) {
   return batch;
 }
 
+// A batch packed on the host from `store` (the reference) and the same batch pointed at
+// the sequences the GPU keeps.
+struct BothWays {
+  std::vector<std::uint8_t> pool;
+  kernels::align::PairBatch packed;
+  kernels::align::PairBatch on_gpu;
+};
+BothWays both_ways(const comm::align::WorkBatch& batch, const SequenceStore& store,
+                   const SequencesOnGpu& held) {
+  BothWays out;
+  out.pool.resize(batch.pool_size());
+  pack_residues(batch, store, out.pool.data());
+  out.packed.residues = out.pool.data();
+  out.packed.offsets = batch.offsets;
+  out.packed.lengths = batch.lengths;
+  out.packed.query = batch.query;
+  out.packed.target = batch.target;
+  out.on_gpu = out.packed;
+  held.place(batch, out.on_gpu);
+  return out;
+}
+
 TEST_F(SequencesOnGpuTest, BatchesOverThemMatchBatchesPackedOnTheHost) {
   std::mt19937 rng(11);
   for (const Alphabet alphabet : {Alphabet::dna, Alphabet::protein}) {
@@ -139,16 +161,9 @@ TEST_F(SequencesOnGpuTest, BatchesOverThemMatchBatchesPackedOnTheHost) {
 
     const comm::align::WorkBatch batch = batch_over(setup);
     const IndexedSequences files(setup.files, setup.letter_codes, setup.alphabet);
-    std::vector<std::uint8_t> pool(batch.pool_size());
-    pack_residues(batch, files, pool.data());
-    kernels::align::PairBatch packed;
-    packed.residues = pool.data();
-    packed.offsets = batch.offsets;
-    packed.lengths = batch.lengths;
-    packed.query = batch.query;
-    packed.target = batch.target;
-    kernels::align::PairBatch on_gpu = packed;
-    held->place(batch, on_gpu);
+    const BothWays made = both_ways(batch, files, *held);
+    const kernels::align::PairBatch& packed = made.packed;
+    const kernels::align::PairBatch& on_gpu = made.on_gpu;
     EXPECT_EQ(on_gpu.residues, nullptr);
     ASSERT_NE(on_gpu.device_residues, nullptr);
 
@@ -209,22 +224,12 @@ TEST_F(SequencesOnGpuTest, SequencesReadWholeMatchBatchesPackedOnTheHost) {
       batch.query.push_back(2 * k);
       batch.target.push_back(2 * k + 1);
     }
-    const EncodedSequences store(queries, with);
-    std::vector<std::uint8_t> pool(batch.pool_size());
-    pack_residues(batch, store, pool.data());
-    kernels::align::PairBatch packed;
-    packed.residues = pool.data();
-    packed.offsets = batch.offsets;
-    packed.lengths = batch.lengths;
-    packed.query = batch.query;
-    packed.target = batch.target;
-    kernels::align::PairBatch on_gpu = packed;
-    held->place(batch, on_gpu);
+    const BothWays made = both_ways(batch, EncodedSequences(queries, with), *held);
     for (const bool traceback : {false, true}) {
       kernels::align::AlignedBatch expected;
       kernels::align::AlignedBatch got;
-      host->align(packed, scoring.kernel, traceback, expected);
-      gpu->align(on_gpu, scoring.kernel, traceback, got);
+      host->align(made.packed, scoring.kernel, traceback, expected);
+      gpu->align(made.on_gpu, scoring.kernel, traceback, got);
       EXPECT_EQ(got.scores, expected.scores) << "targets are the queries: " << same;
       EXPECT_EQ(got.cigars, expected.cigars) << "targets are the queries: " << same;
     }
