@@ -85,8 +85,9 @@ Packed packed(comm::align::WorkBatch&& batch, const SequenceStore& store) {
   return out;
 }
 
-// Query x target (sequences shared by pairs, stored once per batch) and pairs of two files
-// (each sequence in one pair: batches laid out by the window's reader).
+// Sequences shared by pairs (query x target; all-vs-all for guided sizes), stored once per
+// batch, and pairs of two files (each sequence in one pair: batches laid out by the
+// window's reader).
 class AlignBatchSourceModes : public ::testing::TestWithParam<PairMode> {};
 
 TEST_P(AlignBatchSourceModes, EveryPairOnceWithItsResiduesAndSequencesStoredOnce) {
@@ -135,9 +136,6 @@ TEST_P(AlignBatchSourceModes, EveryPairOnceWithItsResiduesAndSequencesStoredOnce
   EXPECT_EQ(source.remaining_cells(), 0u);
   EXPECT_FALSE(source.next(500, 100));
 }
-
-INSTANTIATE_TEST_SUITE_P(QueryTargetAndPairs, AlignBatchSourceModes,
-                         ::testing::Values(PairMode::query_target, PairMode::pairs));
 
 // A resume with finished pairs kept beside the partial file: those are never handed out,
 // also when they fill a whole window (windows of 10 pairs; 20..29 are all done), and the
@@ -246,17 +244,23 @@ TEST(AlignBatchSource, WindowsReadAheadHoldAboutTheSamePairs) {
   EXPECT_EQ(BatchSource::windows_ahead(10), BatchSource::kMaxWindowsAhead);
 }
 
-TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
-  const auto sequences = random_sequences(200, 5);
-  const PairPlan plan(PairMode::all_vs_all, 200, 200);
+// All-vs-all (cut pair by pair) and pairs of two files (cut from the window's layout).
+TEST_P(AlignBatchSourceModes, GuidedSizesShrinkWithTheRemainingWork) {
+  const bool pairs = GetParam() == PairMode::pairs;
+  const auto sequences = random_sequences(pairs ? 20'000 : 200, 5);
+  const auto targets = pairs ? random_sequences(20'000, 6) : sequences;
+  const auto count = static_cast<std::uint32_t>(sequences.size());
+  const PairPlan plan(pairs ? PairMode::pairs : PairMode::all_vs_all, count, count);
   const int in_flight = 4;
   const std::uint64_t capacity = 10'000'000;
   const std::uint64_t floor = 2'000;
   const auto sequence_lengths = lengths(sequences);
-  BatchSource source(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16,
+  const auto target_lengths = lengths(targets);
+  const auto& targets_lengths = pairs ? target_lengths : sequence_lengths;
+  BatchSource source(sequence_lengths, targets_lengths, plan, 0, {}, 1 << 16,
                      in_flight);  // one window
   const std::uint64_t total = source.remaining_cells();
-  ASSERT_EQ(total, direct_cells(plan, 0, sequences, sequences));
+  ASSERT_EQ(total, direct_cells(plan, 0, sequences, targets));
   std::uint64_t handed_out = 0;
   std::size_t batches = 0;
   constexpr std::uint64_t kLongestPair = 40 * 40;
@@ -285,13 +289,16 @@ TEST(AlignBatchSource, GuidedSizesShrinkWithTheRemainingWork) {
   EXPECT_GT(batches, static_cast<std::size_t>(2 * in_flight));
   EXPECT_LT(batches, total / floor / 2);
   // The first batch takes an eighth of the job (capacity permitting).
-  BatchSource fresh(sequence_lengths, sequence_lengths, plan, 0, {}, 1 << 16, in_flight);
+  BatchSource fresh(sequence_lengths, targets_lengths, plan, 0, {}, 1 << 16, in_flight);
   const auto first = fresh.next(capacity, floor);
   std::uint64_t first_cells = total - fresh.remaining_cells();
   EXPECT_LE(first_cells, total / 8);
   EXPECT_GT(first_cells, total / 8 - kLongestPair);
   ASSERT_TRUE(first);
 }
+
+INSTANTIATE_TEST_SUITE_P(SharedSequencesAndPairs, AlignBatchSourceModes,
+                         ::testing::Values(PairMode::query_target, PairMode::pairs));
 
 // Data-heavy jobs (pairs of long sequences, each used once) are cut by residues as well as
 // by cells: a batch stops when its pool passes kMaxBatchResidues or its cells reach the
