@@ -514,12 +514,21 @@ int run_align(const AlignOptions& given) {
     else if (rank == 0)
       held_sequences = SequencesOnGpu::upload(device, input.queries, input.targets());
   });
+  // Rank 0 tells the user (GPU memory the job keeps, or why its batches are packed); the
+  // other ranks in the -v log.
+  const auto level = rank == 0 ? spdlog::level::info : spdlog::level::debug;
   if (held_sequences)
-    spdlog::debug(
-        "rank {}: {} residues kept on the GPU ({} MB of input text encoded there) in "
-        "{:.1f} ms",
-        rank, held_sequences->residues(), held_sequences->text_bytes() >> 20,
-        seconds_since(upload_start) * 1e3);
+    spdlog::log(level,
+                "rank {}: sequences kept on the GPU: {} residues ({} MB of input text encoded "
+                "there) in {:.2f} s",
+                rank, held_sequences->residues(), held_sequences->text_bytes() >> 20,
+                seconds_since(upload_start));
+  else if (options.resident_sequences && aligners.front()->device() >= 0 &&
+           (!setup.files.empty() || rank == 0))
+    spdlog::log(level,
+                "rank {}: batches packed on the host: the sequences need more than a quarter "
+                "of the GPU's free memory",
+                rank);
   // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
     aligner->prepare({held_sequences ? 0 : setup.largest_pool,
