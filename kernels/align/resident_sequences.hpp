@@ -1,9 +1,9 @@
 // A job's sequences kept on its GPU from start to end, the way GPU database-search tools
 // hold their database: each rank copies the text of the plain FASTA inputs to the GPU
-// once, a kernel encodes it there, and every batch then names its sequences by their
-// place in that memory. No residue is packed on the host or copied with a batch: a
-// batch's upload is its few index arrays. Packing residues on the host had bound protein
-// jobs (docs/PERFORMANCE.md, "Sequences kept on the GPU").
+// once and a kernel encodes it there (or copies codes the host encoded), and every batch
+// then names its sequences by their place in that memory. No residue is packed on the host or
+// copied with a batch: a batch's upload is its few index arrays. Packing residues on the host had
+// bound protein jobs (docs/PERFORMANCE.md, "Sequences kept on the GPU").
 #pragma once
 
 #include <cstddef>
@@ -44,8 +44,8 @@ struct ResidentUpload {
 // 256 entries, a byte's residue code, -2 for blank bytes (skipped) and -1 for others (a
 // bad letter), as src/align/residue_encoder.hpp's letter_codes builds them. Nothing is
 // uploaded when the residues and the largest file's text would take more than
-// 1/budget_share of the GPU's free memory (the aligners' scratch sizes itself from what is
-// left).
+// 1/kResidentBudgetShare of the GPU's free memory (the aligners' scratch sizes itself from
+// what is left).
 inline constexpr std::size_t kResidentBudgetShare = 4;
 ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files,
                                 const std::vector<std::uint64_t>& offsets,
