@@ -68,6 +68,15 @@ struct WorkBatch {
   std::vector<std::uint8_t> residues;    // shipped residues (empty when ranks read them)
 
   std::uint64_t pool_size() const { return offsets.empty() ? 0 : offsets.back() + lengths.back(); }
+  // Offsets of slots stored one after the other in slot order, from their lengths.
+  void place_slots_back_to_back() {
+    offsets.resize(lengths.size());
+    std::uint64_t at = 0;
+    for (std::size_t s = 0; s < lengths.size(); ++s) {
+      offsets[s] = at;
+      at += lengths[s];
+    }
+  }
 
   // Slots lie in the pool one after the other, so their offsets do not travel: the
   // receiver adds up the lengths.
@@ -80,12 +89,7 @@ struct WorkBatch {
   void load(Archive& ar, unsigned /*version*/) {
     load_pair_ids(ar, pair_ids);
     ar >> id >> sequences >> lengths >> query >> target;
-    offsets.resize(lengths.size());
-    std::uint64_t at = 0;
-    for (std::size_t s = 0; s < lengths.size(); ++s) {
-      offsets[s] = at;
-      at += lengths[s];
-    }
+    place_slots_back_to_back();
   }
   BOOST_SERIALIZATION_SPLIT_MEMBER()
 };

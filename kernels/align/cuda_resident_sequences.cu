@@ -1,11 +1,10 @@
 // The input's FASTA text to the GPU and its records encoded there, or sequences encoded on
 // the host copied there (resident_sequences.hpp). Both go through two pinned staging
 // buffers in turn: host threads fill one while the other's contents are on their way to
-// the GPU. A warp then
-// encodes each record: it finds the end of the header line, then takes 32 bytes of residue
-// text at a time, looks each byte's code up in shared memory and writes the letters' codes
-// packed together (each lane's place is the count of letters before it, a ballot's
-// population count).
+// the GPU. A warp then encodes each record: it finds the end of the header line, then
+// takes 32 bytes of residue text at a time, looks each byte's code up in shared memory and
+// writes the letters' codes packed together (each lane's place is the count of letters
+// before it, a ballot's population count).
 #include <algorithm>
 #include <cstring>
 #include <thread>

@@ -117,7 +117,6 @@ BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
 void BatchSource::lay_out(Window& window) const {
   const std::size_t count = window.keys.size();
   const auto target_base = static_cast<std::uint32_t>(query_lengths_.size());
-  window.pair_ids.resize(count);
   window.sequences.resize(2 * count);
   window.lengths.resize(2 * count);
   window.cells_before.resize(count + 1);
@@ -131,7 +130,6 @@ void BatchSource::lay_out(Window& window) const {
     const std::uint32_t target_length = target_lengths_[pair.target];
     window.cells_before[k] = cells;
     window.residues_before[k] = residues;
-    window.pair_ids[k] = window.first_pair + place;
     window.sequences[2 * k] = pair.query;
     window.sequences[2 * k + 1] = target_base + pair.target;
     window.lengths[2 * k] = query_length;
@@ -160,24 +158,19 @@ comm::align::WorkBatch BatchSource::cut_laid_out(std::uint64_t budget) {
       std::min({std::max<std::size_t>(by_cells, 1), by_pool, w.keys.size() - from});
   comm::align::WorkBatch batch;
   batch.id = next_batch_id_++;
-  batch.pair_ids.assign(w.pair_ids.begin() + static_cast<std::ptrdiff_t>(from),
-                        w.pair_ids.begin() + static_cast<std::ptrdiff_t>(from + count));
   batch.sequences.assign(w.sequences.begin() + static_cast<std::ptrdiff_t>(2 * from),
                          w.sequences.begin() + static_cast<std::ptrdiff_t>(2 * (from + count)));
   batch.lengths.assign(w.lengths.begin() + static_cast<std::ptrdiff_t>(2 * from),
                        w.lengths.begin() + static_cast<std::ptrdiff_t>(2 * (from + count)));
+  batch.pair_ids.resize(count);
   batch.query.resize(count);
   batch.target.resize(count);
-  batch.offsets.resize(2 * count);
-  std::uint64_t at = 0;
   for (std::size_t k = 0; k < count; ++k) {
+    batch.pair_ids[k] = w.first_pair + (w.keys[from + k] & kPlaceMask);
     batch.query[k] = static_cast<std::uint32_t>(2 * k);
     batch.target[k] = static_cast<std::uint32_t>(2 * k + 1);
-    batch.offsets[2 * k] = at;
-    at += batch.lengths[2 * k];
-    batch.offsets[2 * k + 1] = at;
-    at += batch.lengths[2 * k + 1];
   }
+  batch.place_slots_back_to_back();
   window_position_ += count;
   remaining_cells_ -=
       std::min(remaining_cells_, w.cells_before[from + count] - w.cells_before[from]);
@@ -193,7 +186,6 @@ void BatchSource::start_next_window() {
 
 std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                                    std::uint32_t length) {
-  if (sequences_used_once_) return add_sequence(batch, sequence_key, length);
   SlotStamp& known = slots_[sequence_key];
   if (known.stamp == generation_) return known.slot;
   const std::uint32_t slot = add_sequence(batch, sequence_key, length);
@@ -253,7 +245,7 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
   for (; window_position_ < window_.keys.size(); ++window_position_) {
     if (window_position_ + kPrefetchPairs < window_.keys.size())
       __builtin_prefetch(&window_.pairs[place_at(window_position_ + kPrefetchPairs)]);
-    if (!sequences_used_once_ && window_position_ + kPrefetchPairs / 2 < window_.keys.size()) {
+    if (window_position_ + kPrefetchPairs / 2 < window_.keys.size()) {
       const PairRef ahead = window_.pairs[place_at(window_position_ + kPrefetchPairs / 2)];
       __builtin_prefetch(&slots_[ahead.query]);
       __builtin_prefetch(&slots_[target_base + ahead.target]);

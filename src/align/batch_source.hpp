@@ -107,10 +107,9 @@ class BatchSource {
                                       // length, place
     std::uint64_t done_cells = 0;     // cells of the window's pairs in `done_`
     // With sequences used once, the window's batches laid out by its reader, in key order:
-    // next() copies a run of them. Per position: the pair's id and its two slots' sequence
-    // keys and lengths (query, target); per position and one past the end: the cells and
-    // residues of the positions before it.
-    std::vector<std::uint64_t> pair_ids;
+    // next() copies a run of them. Per position: its two slots' sequence keys and lengths
+    // (query, target; the pair's id is in its key); per position and one past the end: the
+    // cells and residues of the positions before it.
     std::vector<std::uint32_t> sequences;
     std::vector<std::uint32_t> lengths;
     std::vector<std::uint64_t> cells_before;
@@ -124,8 +123,7 @@ class BatchSource {
   // takes, copied whole.
   comm::align::WorkBatch cut_laid_out(std::uint64_t budget);
   void start_next_window();
-  // A sequence's slot in the batch, stored once however many of its pairs use it (a new
-  // one without looking when every sequence is in one pair alone).
+  // A sequence's slot in the batch, stored once however many of its pairs use it.
   std::uint32_t slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                         std::uint32_t length);
   // A new slot for the sequence.
@@ -144,8 +142,8 @@ class BatchSource {
   Window window_;
   std::size_t window_position_ = 0;
   std::uint64_t next_batch_id_ = 0;
-  // Every sequence is in one pair alone (--pairs of two files): each gets a slot of its own
-  // without looking for it among the batch's, and slots_ stays empty.
+  // Every sequence is in one pair alone (--pairs of two files): the window readers lay out
+  // the batches (lay_out), and slots_ stays empty.
   bool sequences_used_once_;
   // A sequence's slot in the batch being cut, valid while its stamp is the batch's (side by
   // side: one cache line to fetch per sequence).

@@ -169,6 +169,14 @@ std::string_view residue_text(const FastaIndex& index, const MappedFile& file, s
   return {from, static_cast<std::size_t>(end - from)};
 }
 
+std::unique_ptr<MappedFile> map_indexed_file(const FastaIndex& index) {
+  auto file = std::make_unique<MappedFile>(index.path);
+  WG_REQUIRE(file->size() == index.file_size,
+             "{}: the file changed while it was being aligned ({} bytes, {} when indexed)",
+             index.path, file->size(), index.file_size);
+  return file;
+}
+
 std::string_view record_id(const FastaIndex& index, const MappedFile& file, std::size_t r) {
   const char* header = file.data() + index.starts[r];
   return first_word(header + 1, file.data() + index.starts[r + 1]);

@@ -13,6 +13,7 @@
 #include <boost/serialization/vector.hpp>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +85,10 @@ void for_each_letter_run(std::string_view text, Visit&& visit) {
     if (is_blank(static_cast<unsigned char>(*at))) blank_at(at);
   if (end > run) visit(std::string_view(run, static_cast<std::size_t>(end - run)));
 }
+
+// The indexed file mapped into memory; throws wg::Error naming it when its size is no
+// longer the indexed one (it changed since rank 0 read it).
+std::unique_ptr<MappedFile> map_indexed_file(const FastaIndex& index);
 
 // The text of record r after its header line: residues, blanks and line ends.
 std::string_view residue_text(const FastaIndex& index, const MappedFile& file, std::size_t r);

@@ -55,12 +55,7 @@ void EncodedSequences::prefetch_residues(std::uint32_t key) const {
 IndexedSequences::IndexedSequences(const std::vector<FastaIndex>& files,
                                    const std::vector<std::int8_t>& codes, std::string alphabet)
     : files_(files), encoder_(codes), alphabet_(std::move(alphabet)) {
-  for (const FastaIndex& index : files_) {
-    maps_.push_back(std::make_unique<MappedFile>(index.path));
-    WG_REQUIRE(maps_.back()->size() == index.file_size,
-               "{}: the file changed while it was being aligned ({} bytes, {} when indexed)",
-               index.path, maps_.back()->size(), index.file_size);
-  }
+  for (const FastaIndex& index : files_) maps_.push_back(map_indexed_file(index));
 }
 
 std::pair<std::size_t, std::size_t> IndexedSequences::locate(std::uint32_t key) const {

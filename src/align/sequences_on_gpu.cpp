@@ -16,11 +16,8 @@ std::unique_ptr<SequencesOnGpu> SequencesOnGpu::upload(int device, const JobSetu
   std::vector<kernels::align::RecordText> texts;
   for (const FastaIndex& index : setup.files) {
     for (const std::uint32_t length : index.lengths) offsets.push_back(offsets.back() + length);
-    maps.push_back(std::make_unique<MappedFile>(index.path));
+    maps.push_back(map_indexed_file(index));
     const MappedFile& file = *maps.back();
-    WG_REQUIRE(file.size() == index.file_size,
-               "{}: the file changed while it was being aligned ({} bytes, {} when indexed)",
-               index.path, file.size(), index.file_size);
     texts.push_back({file.data(), file.size(), index.starts.data(), index.records()});
   }
   kernels::align::ResidentUpload upload =
