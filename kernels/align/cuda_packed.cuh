@@ -278,18 +278,29 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
   }
   const ByteScores byte_scores(scoring.match, scoring.mismatch);
 
-  auto sweep = [&](auto bases_tag) {
+  // One band of rows (the warp's longest query fits G x R rows; 300-residue proteins at 10
+  // rows): the score form then carries no rows between passes, and thread 0 steps the top
+  // row's H itself, one add-max per step, instead of taking it from the fetched chunk by
+  // two shuffles. Profile form only: the match/mismatch kernels of 16 and 17 rows spilled
+  // registers with a second sweep.
+  auto sweep = [&](auto bases_tag, auto one_pass_tag) {
     constexpr bool kBases = kUniform && decltype(bases_tag)::value;
+    constexpr bool kOnePass = kProfile && !kTrace && decltype(one_pass_tag)::value;
     for (int pass = 0; pass < passes; ++pass) {
       const int row0 = (pass * G + t) * R;
       int slot[2];
       bool owns[2];
       bool owns_free_row[2];  // owns the last row, and its trailing target gaps are free
+      // The first column of the pass where this thread may hold an end cell of a half: any
+      // column of a free last row, else the half's last column. The score form looks at
+      // the ends from there on only (one compare a step instead of both halves' tests).
+      [[maybe_unused]] int watch_from = n;
 #pragma unroll
       for (int k = 0; k < 2; ++k) {
         slot[k] = half[k].m - 1 - row0;
         owns[k] = half[k].active && slot[k] >= 0 && slot[k] < R;
         owns_free_row[k] = owns[k] && target_end_free;
+        if (half[k].active) watch_from = min(watch_from, owns_free_row[k] ? 0 : half[k].n - 1);
       }
       // H of the thread's rows. The score form keeps two register sets that the steps
       // take turns to read and write (step s reads set s % 2): each row's new H lands in a
@@ -313,6 +324,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         else
           codes[r] = kUniform ? pack2(a, b) : pack2(a * kAlphabetSlots, b * kAlphabetSlots);
         h[0][r] = column0(row0 + r + 1);
+        // Both sets start with column 0: a step before the thread's first column leaves its
+        // set as it is, so the next step reads column 0 from either (a copy of the set in
+        // every idle step cost the busy steps a dozen register moves, to merge the paths).
+        // Past its last column the sets are never read again.
+        h[kSets - 1][r] = h[0][r];
         e[r] = kTrace ? floor2 : add_max2(h[0][r], minus_open, floor2);
       }
       if constexpr (kProfile) {
@@ -320,6 +336,11 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         profiles[1].build(row_codes[1], table_in);
       }
       unsigned diagonal_top = column0(row0);
+      // One band: H of the top row above thread 0's column, stepped along the row (the
+      // leading target gaps cost -extend a column, or nothing when free).
+      [[maybe_unused]] unsigned top = top_row(1);
+      [[maybe_unused]] const unsigned top_step =
+          (free_ends & kFreeTargetBegin) != 0 ? 0u : minus_extend;
 
       // The F that travels down the rows, between threads and between passes: F itself
       // in the traceback form, F - extend in the score form (what the next row's F takes).
@@ -370,13 +391,21 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
           cur_code = next_code;
           fetch((s / G + 1) * G + t, next_h, next_f, next_code);
         }
-        const unsigned chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
-        const unsigned chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
         unsigned up_h = __shfl_up_sync(kFullMask, out_h, 1, G);
         unsigned f = __shfl_up_sync(kFullMask, out_f, 1, G);
-        if (t == 0) {
-          up_h = chunk_h;
-          f = chunk_f;
+        if constexpr (kOnePass) {
+          if (t == 0) {
+            up_h = top;
+            f = floor2;
+          }
+          top = add_max2(top, top_step, floor2);
+        } else {
+          const unsigned chunk_h = __shfl_sync(kFullMask, cur_h, k, G);
+          const unsigned chunk_f = __shfl_sync(kFullMask, cur_f, k, G);
+          if (t == 0) {
+            up_h = chunk_h;
+            f = chunk_f;
+          }
         }
         // This step's letters and profile words; then the next step's.
         const unsigned this_code = code;
@@ -392,13 +421,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         if (t == 0) code = chunk_next;
         load_profile(code);
         const int j = s - t;
-        if (j < 0 || j >= n) {
-          if constexpr (kSets == 2) {  // the next step reads this step's set
-#pragma unroll
-            for (int r = 0; r < R; ++r) out[r] = in[r];
-          }
-          return;
-        }
+        if (j < 0 || j >= n) return;
 
         unsigned diagonal = diagonal_top;
         diagonal_top = up_h;
@@ -463,7 +486,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
         }
         out_h = up_h;
         out_f = f;
-        if (t == G - 1 && pass + 1 < group_passes)
+        if (!kOnePass && t == G - 1 && pass + 1 < group_passes)
           carry[j] = make_int2(static_cast<int>(out_h), static_cast<int>(out_f));
         if constexpr (kTrace) {
           std::uint64_t words[2];
@@ -486,7 +509,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
                 if (row0 + r < hk.m) hk.edges[hk.n + 2 + row0 + r] = half_value(out[r], k2);
             }
           }
-        } else {
+        } else if (j >= watch_from) {
 #pragma unroll
           for (int k2 = 0; k2 < 2; ++k2) {
             PackedHalf& hk = half[k2];
@@ -527,10 +550,16 @@ __global__ void __launch_bounds__(kThreadsPerBlock, 4)
       __syncwarp();
     }
   };
+  const auto sweep_bands = [&](auto bases_tag) {
+    if constexpr (kProfile && !kTrace) {
+      if (passes == 1) return sweep(bases_tag, std::true_type{});
+    }
+    sweep(bases_tag, std::false_type{});
+  };
   if (bases_only)
-    sweep(std::true_type{});
+    sweep_bands(std::true_type{});
   else
-    sweep(std::false_type{});
+    sweep_bands(std::false_type{});
   if constexpr (!kTrace) {  // with traceback the walk back writes the scores
 #pragma unroll
     for (int k = 0; k < 2; ++k) {

@@ -64,8 +64,17 @@ template <int R>
 struct QueryProfile {
   static constexpr int W = profile_words(R);
   static constexpr int kLetterWords = W * kProfileThreadsPerBlock;  // the block's, per letter
-  unsigned* words;  // this thread's first word: the block's profile + thread
-  int letters;
+  // This thread's first word (the block's profile + thread) as a shared-memory address: a
+  // column's loads then cost one multiply-add for the letter, where the generic pointer
+  // had the compiler rebuild the shared window's base and shift the index in every step.
+  // The words are written and read by volatile asm only, so the reads keep their order
+  // after the writes of the band's build.
+  unsigned address = 0;
+  int letters = 0;
+
+  QueryProfile() = default;
+  __device__ QueryProfile(unsigned* words, int letters_)
+      : address(static_cast<unsigned>(__cvta_generic_to_shared(words))), letters(letters_) {}
 
   // Writes the scores of this thread's rows (query codes `codes`; rows past the query may
   // hold any code) from the table (kAlphabetSlots x kAlphabetSlots).
@@ -87,18 +96,21 @@ struct QueryProfile {
         }
         const unsigned low = byte_permute(bytes[0], bytes[1], 0x0040u);   // bytes 0, 4
         const unsigned high = byte_permute(bytes[2], bytes[3], 0x0040u);  // bytes 0, 4
-        words[at(c, w)] = byte_permute(low, high, 0x5410u);
+        const unsigned word = byte_permute(low, high, 0x5410u);
+        asm volatile("st.shared.u32 [%0], %1;" ::"r"(address + at(c, w)), "r"(word));
       }
     }
   }
   // The words of this thread's rows for target letter `code`.
   __device__ void column(int code, unsigned (&out)[W]) const {
+    const unsigned letter = address + at(code, 0);
 #pragma unroll
-    for (int w = 0; w < W; ++w) out[w] = words[at(code, w)];
+    for (int w = 0; w < W; ++w)
+      asm volatile("ld.shared.u32 %0, [%1];" : "=r"(out[w]) : "r"(letter + at(0, w)));
   }
-  // Offset of word w of `letter` from this thread's first word (the layout above).
-  __device__ static int at(int letter, int w) {
-    return letter * kLetterWords + w * kProfileThreadsPerBlock;
+  // Byte offset of word w of `letter` from this thread's first word (the layout above).
+  __device__ static unsigned at(int letter, int w) {
+    return static_cast<unsigned>(letter * kLetterWords + w * kProfileThreadsPerBlock) * 4u;
   }
   // Score of row r from a column's words: its byte, sign-extended to 32 bits.
   __device__ static int score(const unsigned (&column)[W], int r) {
