@@ -416,9 +416,10 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
       kernel_gcups);
   // Where the time went, summed over ranks and aligners (stages overlap one another).
   const nlohmann::json time_split = {
-      {"load_seconds", before.load_seconds},    {"setup_seconds", before.setup_seconds},
-      {"pack_seconds", total.pack_seconds},     {"transfer_seconds", total.transfer_seconds},
-      {"kernel_seconds", total.kernel_seconds}, {"write_seconds", stream.seconds()}};
+      {"load_seconds", before.load_seconds},       {"setup_seconds", before.setup_seconds},
+      {"pack_seconds", total.pack_seconds},        {"transfer_seconds", total.transfer_seconds},
+      {"kernel_seconds", total.kernel_seconds},    {"write_seconds", stream.seconds()},
+      {"format_seconds", stream.format_seconds()}, {"file_seconds", stream.file_seconds()}};
   spdlog::info(
       "time: {:.2f} s loading the input and {:.2f} s setting up the aligners (before the "
       "dispatch), {:.2f} s reading and packing batches, {:.2f} s copying to and from GPUs, "

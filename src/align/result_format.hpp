@@ -56,7 +56,13 @@ class ResultFormat {
                     const std::string& target_id) const;
 
  private:
+  // The longest score text: a sign, ten digits, a point and two decimals.
+  static constexpr std::size_t kScoreChars = 16;
+  // Writes the score (EMBOSS style) at `to`, at most kScoreChars, and returns its end.
+  char* write_score(char* to, std::int32_t scaled) const;
   void append_score(fmt::memory_buffer& out, std::int32_t scaled) const;
+  void append_tsv_score_line(fmt::memory_buffer& out, std::string_view query_id,
+                             std::string_view target_id, std::int32_t scaled) const;
 
   OutputFormat format_;
   // Residue code -> letter, for SAM's SEQ: the alphabet's letters, then '?' (codes are

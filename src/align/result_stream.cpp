@@ -1,5 +1,7 @@
 #include "src/align/result_stream.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 
 #include "src/common/openmp_thread.hpp"
@@ -18,7 +20,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 ResultStream::ResultStream(ResultSink& sink, ResultWriter& file)
-    : sink_(sink),
+    : created_(std::chrono::steady_clock::now()),
+      sink_(sink),
       file_(file),
       writer_([this] { write_loop(); }),
       formatter_(openmp_thread([this] { format_loop(); })) {}
@@ -86,7 +89,15 @@ void ResultStream::format_loop() {
       }
       const auto start = std::chrono::steady_clock::now();
       for (comm::align::BatchResults& results : taken) {
+        const std::uint64_t id = results.id;
+        const std::uint64_t written = sink_.written();
+        const std::size_t bytes = lines.size();
+        const auto put_start = std::chrono::steady_clock::now();
         sink_.put(results, lines);
+        spdlog::debug("output: batch {} put at {:.1f} ms, {} more lines ({} KB) in {:.2f} ms", id,
+                      std::chrono::duration<double, std::milli>(put_start - created_).count(),
+                      sink_.written() - written, (lines.size() - bytes) >> 10,
+                      seconds_since(put_start) * 1e3);
         if (lines.size() >= kWriteChunk) hand_over(lines);
       }
       if (lines.size() > 0) hand_over(lines);
@@ -127,6 +138,9 @@ void ResultStream::write_loop() {
       if (have_text) {
         file_.write(text.data(), text.size());
         unflushed = true;
+        spdlog::debug("output: {} KB written at {:.1f} ms in {:.2f} ms", text.size() >> 10,
+                      std::chrono::duration<double, std::milli>(start - created_).count(),
+                      seconds_since(start) * 1e3);
       }
       // Also when no text came for a while: what was written last reaches the file.
       if (unflushed && start - last_flush >= kFlushInterval) {

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -33,8 +34,10 @@ class ResultStream {
   // Writes and flushes everything submitted, then stops the threads; rethrows their error.
   void finish();
   // Seconds spent ordering and formatting, plus seconds spent writing (read after finish();
-  // the two threads overlap).
+  // the two threads overlap), and each of the two.
   double seconds() const { return format_seconds_ + write_seconds_; }
+  double format_seconds() const { return format_seconds_; }
+  double file_seconds() const { return write_seconds_; }
 
  private:
   void format_loop();
@@ -45,6 +48,7 @@ class ResultStream {
   void fail(std::exception_ptr error);
   void stop_threads();
 
+  std::chrono::steady_clock::time_point created_;  // for the -v timeline
   ResultSink& sink_;
   ResultWriter& file_;
   std::mutex mutex_;
