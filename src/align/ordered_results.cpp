@@ -61,6 +61,7 @@ void OrderedResults::retire_front() {
     }
     s->texts.clear();
     s->cigar_tables.clear();
+    s->formatted_ahead = false;
     spare_ = std::move(slabs_.front());
   }
   slabs_.pop_front();
@@ -85,8 +86,10 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
   std::shared_ptr<const StringTable> cigars;
   if (traceback_) cigars = std::make_shared<const StringTable>(std::move(results.cigars));
   const auto format_stored = [&] {
-    if (format_ahead && s && !places.empty() && base_ + slab_first >= last_window_)
+    if (format_ahead && s && !places.empty() && base_ + slab_first >= last_window_) {
       format_lines(*s, base_ + slab_first, places);
+      s->formatted_ahead = true;
+    }
     places.clear();
   };
   for (std::size_t k = 0; k < results.pair_ids.size(); ++k) {
@@ -140,15 +143,15 @@ void OrderedResults::gather_lines(Slab& s, std::size_t begin, std::size_t end,
   }
 }
 
-void OrderedResults::append_texts(Slab& s, std::size_t first_text, fmt::memory_buffer& out) {
-  const std::size_t texts = s.texts.size() - first_text;
-  std::vector<std::size_t> to(texts + 1);
+void OrderedResults::append_texts(const fmt::memory_buffer* texts, std::size_t count,
+                                  fmt::memory_buffer& out) {
+  std::vector<std::size_t> to(count + 1);
   to[0] = out.size();
-  for (std::size_t k = 0; k < texts; ++k) to[k + 1] = to[k] + s.texts[first_text + k].size();
-  out.resize(to[texts]);
-#pragma omp parallel for schedule(static) num_threads(texts > 1 ? format_threads_ : 1)
-  for (std::size_t k = 0; k < texts; ++k) {
-    const fmt::memory_buffer& text = s.texts[first_text + k];
+  for (std::size_t k = 0; k < count; ++k) to[k + 1] = to[k] + texts[k].size();
+  out.resize(to[count]);
+#pragma omp parallel for schedule(static) num_threads(count > 1 ? format_threads_ : 1)
+  for (std::size_t k = 0; k < count; ++k) {
+    const fmt::memory_buffer& text = texts[k];
     std::memcpy(out.data() + to[k], text.data(), text.size());
   }
 }
@@ -241,9 +244,40 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
   formatted_bytes_ += added;
 }
 
+void OrderedResults::write_run(Slab& s, std::size_t begin, std::size_t end,
+                               fmt::memory_buffer& out) {
+  const std::size_t chunks = (end - begin + kParallelChunk - 1) / kParallelChunk;
+  if (run_texts_.size() < chunks) run_texts_.resize(chunks);
+    // Pairs in order: each chunk looks its first pair up and steps along the plan, and reads
+    // the records one after another.
+#pragma omp parallel for schedule(dynamic, 1) num_threads(chunks > 1 ? format_threads_ : 1)
+  for (std::size_t c = 0; c < chunks; ++c) {
+    fmt::memory_buffer& text = run_texts_[c];
+    text.clear();
+    const std::size_t from = begin + c * kParallelChunk;
+    const std::size_t to = std::min(end, from + kParallelChunk);
+    PairRef pair = plan_.at(base_ + from);
+    ResultRecord record;
+    for (std::size_t at = from; at < to; ++at, plan_.advance(pair)) {
+      record.query = &queries_[pair.query];
+      record.target = &targets_[pair.target];
+      record.score = s.scores[at];
+      if (traceback_) {
+        record.cigar = s.cigars[at];
+        record.region = &s.regions[4 * at];
+      }
+      format_.append(text, record);
+    }
+  }
+  append_texts(run_texts_.data(), chunks, out);
+  std::fill(s.done.begin() + static_cast<std::ptrdiff_t>(begin),
+            s.done.begin() + static_cast<std::ptrdiff_t>(end), std::uint8_t{0});
+}
+
 void OrderedResults::write_range(Slab& s, std::size_t begin, std::size_t end,
                                  fmt::memory_buffer& out) {
   if (begin == end) return;
+  if (!s.formatted_ahead) return write_run(s, begin, end, out);
   const std::size_t count = end - begin;
   std::vector<std::uint32_t> unformatted;
   for (std::size_t at = begin; at < end; ++at)
@@ -252,7 +286,7 @@ void OrderedResults::write_range(Slab& s, std::size_t begin, std::size_t end,
   if (!unformatted.empty()) format_lines(s, base_, unformatted);
   if (unformatted.size() == count) {
     // Formatted just now, in order: the new texts are the run's lines, one after another.
-    append_texts(s, first_text, out);
+    append_texts(s.texts.data() + first_text, s.texts.size() - first_text, out);
     for (std::size_t at = begin; at < end; ++at) {
       s.lines[at] = Line{};
       s.done[at] = 0;

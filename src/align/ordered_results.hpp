@@ -76,6 +76,7 @@ class OrderedResults final : public ResultSink {
     std::vector<Line> lines;
     std::vector<fmt::memory_buffer> texts;  // one per chunk of lines formatted together
     std::uint64_t text_bytes = 0;
+    bool formatted_ahead = false;  // some lines were formatted on arrival (the last window)
   };
   // Lines per formatting or copying task when many are formatted or written at once: a
   // batch of 8,000-17,000 pairs kept 2-4 threads formatting in chunks of 4,096.
@@ -93,11 +94,15 @@ class OrderedResults final : public ResultSink {
   void format_lines(Slab& s, std::uint64_t slab_pair, const std::vector<std::uint32_t>& places);
   // Appends the lines of the front slab's places begin..end-1 (all done) and releases them.
   void write_range(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
+  // The same for a slab none of whose lines were formatted ahead: the run is formatted in
+  // order, chunk by chunk on several threads, and the chunks are appended to `out`.
+  void write_run(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
+  // Appends `count` texts whole, in order (copies on several threads when there are
+  // several).
+  void append_texts(const fmt::memory_buffer* texts, std::size_t count, fmt::memory_buffer& out);
   // Copies the formatted lines of places begin..end-1 to `out`, line by line, and clears
   // their places.
   void gather_lines(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
-  // Appends texts[first_text..] whole (the lines of a run formatted in order).
-  void append_texts(Slab& s, std::size_t first_text, fmt::memory_buffer& out);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;
@@ -113,6 +118,7 @@ class OrderedResults final : public ResultSink {
   std::deque<std::unique_ptr<Slab>> slabs_;      // null until a result of that window arrives
   std::unique_ptr<Slab> spare_;                  // a retired slab, reused
   std::vector<fmt::memory_buffer> spare_texts_;  // emptied texts of retired slabs
+  std::vector<fmt::memory_buffer> run_texts_;    // write_run's chunks, kept for the next run
   std::size_t spare_text_bytes_ = 0;
   std::uint64_t pending_ = 0;
   int format_threads_;
