@@ -68,8 +68,7 @@ void OrderedResults::retire_front() {
   base_ += window_pairs_;
 }
 
-void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out,
-                         bool nothing_waits) {
+void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
   WG_REQUIRE(results.scores.size() == results.pair_ids.size() &&
                  (!traceback_ || (results.cigars.size() == results.pair_ids.size() &&
                                   results.regions.size() == 4 * results.pair_ids.size())),
@@ -87,8 +86,7 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
   std::shared_ptr<const StringTable> cigars;
   if (traceback_) cigars = std::make_shared<const StringTable>(std::move(results.cigars));
   const auto format_stored = [&] {
-    if (format_ahead && s && !places.empty() &&
-        (nothing_waits || base_ + slab_first >= last_window_)) {
+    if (format_ahead && s && !places.empty() && base_ + slab_first >= last_window_) {
       format_lines(*s, base_ + slab_first, places);
       s->formatted_ahead = true;
     }

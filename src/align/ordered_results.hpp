@@ -6,13 +6,10 @@
 //
 // Lines are formatted when written, in input order: a batch's pairs are in length order,
 // so formatting them on arrival read the sequence records all over their arrays, and
-// cost 2-3 times as much per line as reading them in order. Two exceptions format lines
-// as their batches arrive: the job's last window (nothing is aligned after it, so the tail
-// after the last batch is that batch's lines rather than a window's), and any batch that
-// nothing waits behind (the writer would otherwise idle, then format several windows at
-// once when a late batch completes them: 50,000 lines, 1.4 ms, after the last result of
-// 100,000 proteins on two GPUs). Text formatted ahead is bounded (format_ahead_bytes);
-// past that, pairs wait raw.
+// cost 2-3 times as much per line as reading them in order. The job's last window is the
+// exception: nothing is aligned after it, so its lines are formatted as its batches
+// arrive, and the tail after the last batch is that batch's lines rather than a window's.
+// Text formatted ahead is bounded (format_ahead_bytes); past that, pairs wait raw.
 // Batches and runs of many lines are formatted on several OpenMP threads.
 #pragma once
 
@@ -49,13 +46,9 @@ class OrderedResults final : public ResultSink {
                  std::uint64_t first, std::size_t window_pairs,
                  std::uint64_t format_ahead_bytes = kFormatAheadBytes);
 
-  // Stores one batch's results (CIGAR strings are moved out), formats its lines when they
-  // belong to the last window or nothing waits behind the batch (the writer would be idle:
-  // the lines are then ready when their window completes, rather than all at once after the
-  // straggler that completes several windows), and appends to `out` the lines that became
-  // writable, in input order.
-  void put(comm::align::BatchResults& results, fmt::memory_buffer& out,
-           bool nothing_waits = false) override;
+  // Stores one batch's results (CIGAR strings are moved out), formats its lines, and
+  // appends to `out` the lines that became writable, in input order.
+  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
   bool complete() const override { return next_ == plan_.size() && pending_ == 0; }
   std::uint64_t written() const override { return next_; }
 

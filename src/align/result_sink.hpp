@@ -15,10 +15,8 @@ class ResultSink {
  public:
   virtual ~ResultSink() = default;
   // Takes one batch's results (CIGAR strings may be moved out) and appends to `out` the
-  // lines that became writable, in output order. nothing_waits: no other batch is queued
-  // behind this one, so work done ahead now costs the output nothing.
-  virtual void put(comm::align::BatchResults& results, fmt::memory_buffer& out,
-                   bool nothing_waits) = 0;
+  // lines that became writable, in output order.
+  virtual void put(comm::align::BatchResults& results, fmt::memory_buffer& out) = 0;
   // Every expected result arrived and its lines were appended.
   virtual bool complete() const = 0;
   // Pairs whose lines are written, for logs.

@@ -93,12 +93,7 @@ void ResultStream::format_loop() {
         const std::uint64_t written = sink_.written();
         const std::size_t bytes = lines.size();
         const auto put_start = std::chrono::steady_clock::now();
-        bool nothing_waits = &results == &taken.back();
-        if (nothing_waits) {
-          std::lock_guard<std::mutex> lock(mutex_);
-          nothing_waits = queue_.empty();
-        }
-        sink_.put(results, lines, nothing_waits);
+        sink_.put(results, lines);
         spdlog::debug("output: batch {} put at {:.1f} ms, {} more lines ({} KB) in {:.2f} ms", id,
                       std::chrono::duration<double, std::milli>(put_start - created_).count(),
                       sink_.written() - written, (lines.size() - bytes) >> 10,

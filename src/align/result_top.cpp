@@ -45,8 +45,7 @@ TopResults::TopResults(const std::vector<Sequence>& queries, const std::vector<S
                        const ResultFormat& format, bool traceback, std::uint32_t top)
     : queries_(queries), targets_(targets), format_(format), traceback_(traceback), top_(top) {}
 
-void TopResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out,
-                     bool /*nothing_waits*/) {
+void TopResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
   const std::uint64_t targets = targets_.size();
   // The heap's front is its worst entry: `worse` orders entries best first.
   const auto worse = [](const Entry& a, const Entry& b) {

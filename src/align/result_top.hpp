@@ -28,8 +28,7 @@ class TopResults final : public ResultSink {
   TopResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
              const ResultFormat& format, bool traceback, std::uint32_t top);
 
-  void put(comm::align::BatchResults& results, fmt::memory_buffer& out,
-           bool nothing_waits = false) override;
+  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
   bool complete() const override { return next_query_ == queries_.size() && open_.empty(); }
   std::uint64_t written() const override { return next_query_ * targets_.size(); }
 

@@ -59,7 +59,7 @@ TEST_F(OpenMpThreads, AlignThreadsOpenTeamsOfTheStartingThreadsCount) {
 
 class CountingSink final : public ResultSink {
  public:
-  void put(comm::align::BatchResults&, fmt::memory_buffer&, bool) override {
+  void put(comm::align::BatchResults&, fmt::memory_buffer&) override {
     threads = omp_get_max_threads();
     ++batches;
   }
