@@ -61,9 +61,7 @@ void OrderedResults::retire_front() {
     }
     s->texts.clear();
     s->cigar_tables.clear();
-    s->stored = 0;
     s->formatted_ahead = false;
-    s->formatted_whole = false;
     spare_ = std::move(slabs_.front());
   }
   slabs_.pop_front();
@@ -111,7 +109,6 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
     WG_REQUIRE(!s->done[at], "internal error: two results for pair {}", id);
     s->scores[at] = results.scores[k];
     s->done[at] = 1;
-    ++s->stored;
     if (traceback_) {
       s->cigars[at] = (*cigars)[k];
       std::copy_n(&results.regions[4 * k], 4, &s->regions[4 * at]);
@@ -121,37 +118,6 @@ void OrderedResults::put(comm::align::BatchResults& results, fmt::memory_buffer&
   format_stored();
   pending_ += results.pair_ids.size();
   append_ready(out);
-  format_complete_windows();
-}
-
-void OrderedResults::format_complete_windows() {
-  for (std::size_t k = 1; k < slabs_.size(); ++k) {
-    Slab* s = slabs_[k].get();
-    if (!s || s->formatted_whole || s->formatted_ahead) continue;
-    const std::uint64_t slab_pair = base_ + std::uint64_t{k} * window_pairs_;
-    const auto pairs =
-        static_cast<std::size_t>(std::min<std::uint64_t>(window_pairs_, plan_.size() - slab_pair));
-    if (s->stored < pairs || formatted_bytes_ >= format_ahead_bytes_) continue;
-    const std::size_t chunks = (pairs + kParallelChunk - 1) / kParallelChunk;
-    const std::size_t first_text = add_texts(*s, chunks);
-    format_in_order(*s, slab_pair, 0, pairs, s->texts, first_text);
-    std::uint64_t added = 0;
-    for (std::size_t c = 0; c < chunks; ++c) added += s->texts[first_text + c].size();
-    s->text_bytes += added;
-    formatted_bytes_ += added;
-    s->formatted_whole = true;
-  }
-}
-
-std::size_t OrderedResults::add_texts(Slab& s, std::size_t count) {
-  const std::size_t first = s.texts.size();
-  s.texts.resize(first + count);
-  for (std::size_t c = 0; c < count && !spare_texts_.empty(); ++c) {
-    spare_text_bytes_ -= spare_texts_.back().capacity();
-    s.texts[first + c] = std::move(spare_texts_.back());
-    spare_texts_.pop_back();
-  }
-  return first;
 }
 
 void OrderedResults::gather_lines(Slab& s, std::size_t begin, std::size_t end,
@@ -226,7 +192,13 @@ void OrderedResults::append_ready(fmt::memory_buffer& out) {
 void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
                                   const std::vector<std::uint32_t>& places) {
   const std::size_t chunks = (places.size() + kParallelChunk - 1) / kParallelChunk;
-  const std::size_t first_text = add_texts(s, chunks);
+  const std::size_t first_text = s.texts.size();
+  s.texts.resize(first_text + chunks);
+  for (std::size_t c = 0; c < chunks && !spare_texts_.empty(); ++c) {
+    spare_text_bytes_ -= spare_texts_.back().capacity();
+    s.texts[first_text + c] = std::move(spare_texts_.back());
+    spare_texts_.pop_back();
+  }
   // Each chunk into its own text, so that threads never share a buffer.
 #pragma omp parallel for schedule(dynamic, 1) num_threads(chunks > 1 ? format_threads_ : 1)
   for (std::size_t c = 0; c < chunks; ++c) {
@@ -272,21 +244,19 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
   formatted_bytes_ += added;
 }
 
-std::size_t OrderedResults::format_in_order(const Slab& s, std::uint64_t slab_pair,
-                                            std::size_t begin, std::size_t end,
-                                            std::vector<fmt::memory_buffer>& texts,
-                                            std::size_t first) {
+void OrderedResults::write_run(Slab& s, std::size_t begin, std::size_t end,
+                               fmt::memory_buffer& out) {
   const std::size_t chunks = (end - begin + kParallelChunk - 1) / kParallelChunk;
-  if (texts.size() < first + chunks) texts.resize(first + chunks);
+  if (run_texts_.size() < chunks) run_texts_.resize(chunks);
     // Pairs in order: each chunk looks its first pair up and steps along the plan, and reads
     // the records one after another.
 #pragma omp parallel for schedule(dynamic, 1) num_threads(chunks > 1 ? format_threads_ : 1)
   for (std::size_t c = 0; c < chunks; ++c) {
-    fmt::memory_buffer& text = texts[first + c];
+    fmt::memory_buffer& text = run_texts_[c];
     text.clear();
     const std::size_t from = begin + c * kParallelChunk;
     const std::size_t to = std::min(end, from + kParallelChunk);
-    PairRef pair = plan_.at(slab_pair + from);
+    PairRef pair = plan_.at(base_ + from);
     ResultRecord record;
     for (std::size_t at = from; at < to; ++at, plan_.advance(pair)) {
       record.query = &queries_[pair.query];
@@ -299,17 +269,7 @@ std::size_t OrderedResults::format_in_order(const Slab& s, std::uint64_t slab_pa
       format_.append(text, record);
     }
   }
-  return chunks;
-}
-
-void OrderedResults::write_run(Slab& s, std::size_t begin, std::size_t end,
-                               fmt::memory_buffer& out) {
-  if (s.formatted_whole) {  // formatted while it waited: its texts are its lines in order
-    append_texts(s.texts.data(), s.texts.size(), out);
-  } else {
-    const std::size_t chunks = format_in_order(s, base_, begin, end, run_texts_, 0);
-    append_texts(run_texts_.data(), chunks, out);
-  }
+  append_texts(run_texts_.data(), chunks, out);
   std::fill(s.done.begin() + static_cast<std::ptrdiff_t>(begin),
             s.done.begin() + static_cast<std::ptrdiff_t>(end), std::uint8_t{0});
 }

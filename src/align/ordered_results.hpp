@@ -6,14 +6,10 @@
 //
 // Lines are formatted when written, in input order: a batch's pairs are in length order,
 // so formatting them on arrival read the sequence records all over their arrays, and
-// cost 2-3 times as much per line as reading them in order. A window whose every result is
-// in while an earlier one still waits is formatted at once, in order: a late batch that
-// completes the front then leaves only its own window to format (a straggler on a second
-// GPU completed six windows of 100,000 proteins at once, and 50,000 lines were formatted
-// after the last result). The job's last window is formatted as its batches arrive:
-// nothing is aligned after it, so the tail after the last batch is that batch's lines
-// rather than a window's. Text formatted ahead is bounded (format_ahead_bytes); past that,
-// pairs wait raw.
+// cost 2-3 times as much per line as reading them in order. The job's last window is the
+// exception: nothing is aligned after it, so its lines are formatted as its batches
+// arrive, and the tail after the last batch is that batch's lines rather than a window's.
+// Text formatted ahead is bounded (format_ahead_bytes); past that, pairs wait raw.
 // Batches and runs of many lines are formatted on several OpenMP threads.
 #pragma once
 
@@ -80,9 +76,7 @@ class OrderedResults final : public ResultSink {
     std::vector<Line> lines;
     std::vector<fmt::memory_buffer> texts;  // one per chunk of lines formatted together
     std::uint64_t text_bytes = 0;
-    std::size_t stored = 0;        // results stored since the slab was taken
     bool formatted_ahead = false;  // some lines were formatted on arrival (the last window)
-    bool formatted_whole = false;  // every line formatted in order into `texts`
   };
   // Lines per formatting or copying task when many are formatted or written at once: a
   // batch of 8,000-17,000 pairs kept 2-4 threads formatting in chunks of 4,096.
@@ -100,21 +94,9 @@ class OrderedResults final : public ResultSink {
   void format_lines(Slab& s, std::uint64_t slab_pair, const std::vector<std::uint32_t>& places);
   // Appends the lines of the front slab's places begin..end-1 (all done) and releases them.
   void write_range(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
-  // The same for a slab none of whose lines were formatted on arrival: the run is
-  // formatted in order, chunk by chunk on several threads (or was, whole, while the slab
-  // waited), and the chunks are appended to `out`.
+  // The same for a slab none of whose lines were formatted ahead: the run is formatted in
+  // order, chunk by chunk on several threads, and the chunks are appended to `out`.
   void write_run(Slab& s, std::size_t begin, std::size_t end, fmt::memory_buffer& out);
-  // Formats places begin..end-1 of the slab whose first pair is slab_pair in order, a chunk
-  // of kParallelChunk lines per text from texts[first] on (on several threads); returns the
-  // number of chunks.
-  std::size_t format_in_order(const Slab& s, std::uint64_t slab_pair, std::size_t begin,
-                              std::size_t end, std::vector<fmt::memory_buffer>& texts,
-                              std::size_t first);
-  // Formats, whole and in order, the windows whose every result is in but that wait behind
-  // an earlier one.
-  void format_complete_windows();
-  // Adds `count` empty texts to the slab (reusing spare ones); returns the first one's index.
-  std::size_t add_texts(Slab& s, std::size_t count);
   // Appends `count` texts whole, in order (copies on several threads when there are
   // several).
   void append_texts(const fmt::memory_buffer* texts, std::size_t count, fmt::memory_buffer& out);
