@@ -12,6 +12,7 @@
 
 #include "kernels/align/resident_sequences.hpp"
 #include "src/common/cuda_buffer.hpp"
+#include "src/common/cuda_stream.hpp"
 
 namespace wg::kernels::align {
 namespace {
@@ -176,8 +177,8 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
   record_offsets.grow(records + 1);
   DeviceBuffer<std::int8_t> code_table;
   DeviceBuffer<unsigned long long> first_bad;
-  cudaStream_t stream = nullptr;
-  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const CudaStream owned_stream;
+  const cudaStream_t stream = owned_stream.get();
   StagedCopy staged(stream, largest_text);
   code_table.upload(codes.data(), 256, stream);
   CUDA_CHECK(cudaMemsetAsync(first_bad.grow(1), 0xff, sizeof(unsigned long long), stream));
@@ -206,8 +207,7 @@ ResidentUpload upload_sequences(int device, const std::vector<RecordText>& files
   }
   unsigned long long bad = 0;
   CUDA_CHECK(cudaMemcpyAsync(&bad, first_bad.data(), sizeof bad, cudaMemcpyDeviceToHost, stream));
-  CUDA_CHECK(cudaStreamSynchronize(stream));
-  cudaStreamDestroy(stream);
+  owned_stream.sync();
   if (bad != ~0ull) {
     upload.bad_record = bad;
     return upload;
@@ -224,10 +224,9 @@ ResidentUpload upload_codes(int device, const std::vector<const std::uint8_t*>& 
   if (!fits_budget(residues, 0)) return upload;
   DeviceBuffer<std::uint8_t> out;
   out.grow(std::max<std::uint64_t>(residues, 1));
-  cudaStream_t stream = nullptr;
-  CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const CudaStream stream;
   {
-    StagedCopy staged(stream, residues);
+    StagedCopy staged(stream.get(), residues);
     // A piece of the residues gathered from the sequences it spans.
     staged.copy(out.data(), residues, [&](char* dest, std::size_t from, std::size_t bytes) {
       auto k = static_cast<std::size_t>(std::upper_bound(offsets.begin(), offsets.end(), from) -
@@ -238,9 +237,8 @@ ResidentUpload upload_codes(int device, const std::vector<const std::uint8_t*>& 
         at = end;
       }
     });
-    CUDA_CHECK(cudaStreamSynchronize(stream));
+    stream.sync();
   }
-  cudaStreamDestroy(stream);
   upload.sequences = std::make_unique<ResidentOnGpu>(std::move(out));
   return upload;
 }

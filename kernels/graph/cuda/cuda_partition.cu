@@ -17,7 +17,6 @@
 #include "kernels/graph/cuda/push.cuh"
 #include "kernels/graph/cuda/push_levels.cuh"
 #include "kernels/graph/cuda/row_block_pull.cuh"
-#include "kernels/graph/cuda/stream.hpp"
 #include "kernels/graph/cuda/thread_pull.cuh"
 #include "kernels/graph/cuda/virtual_split.cuh"
 #include "kernels/graph/cuda/vwc_pull.cuh"
@@ -25,6 +24,7 @@
 #include "kernels/graph/partition.hpp"
 #include "kernels/graph/programs.hpp"
 #include "src/common/cuda_buffer.hpp"
+#include "src/common/cuda_stream.hpp"
 #include "src/common/error.hpp"
 
 namespace wg::kernels::graph::cuda {
@@ -699,7 +699,7 @@ class CudaPartition final : public Partition<P> {
   WalkLayout layout_;
   std::size_t words_;
   unsigned max_blocks_ = 1;
-  Stream stream_;
+  CudaStream stream_;
   DeviceBuffer<EdgeIndex> in_indptr_, targets_indptr_;
   DeviceBuffer<VertexId> in_indices_, targets_;
   DeviceBuffer<Weight> in_weights_, target_weights_;
