@@ -223,17 +223,8 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
         if (traceback_) __builtin_prefetch(s.cigars[places[k + kPrefetchLines / 2]].data());
       }
       const std::uint32_t at = places[k];
-      const PairRef pair = pairs[k - from];
-      ResultRecord record;
-      record.query = &queries_[pair.query];
-      record.target = &targets_[pair.target];
-      record.score = s.scores[at];
-      if (traceback_) {
-        record.cigar = s.cigars[at];
-        record.region = &s.regions[4 * at];
-      }
       const std::size_t begin = text.size();
-      format_.append(text, record);
+      format_.append(text, record(s, at, pairs[k - from]));
       s.lines[at] = {begin, static_cast<std::uint32_t>(text.size() - begin),
                      static_cast<std::uint32_t>(first_text + c)};
     }
@@ -244,12 +235,24 @@ void OrderedResults::format_lines(Slab& s, std::uint64_t slab_pair,
   formatted_bytes_ += added;
 }
 
+ResultRecord OrderedResults::record(const Slab& s, std::size_t at, PairRef pair) const {
+  ResultRecord record;
+  record.query = &queries_[pair.query];
+  record.target = &targets_[pair.target];
+  record.score = s.scores[at];
+  if (traceback_) {
+    record.cigar = s.cigars[at];
+    record.region = &s.regions[4 * at];
+  }
+  return record;
+}
+
 void OrderedResults::write_run(Slab& s, std::size_t begin, std::size_t end,
                                fmt::memory_buffer& out) {
+  // Pairs in order: each chunk looks its first pair up and steps along the plan, and reads
+  // the records one after another.
   const std::size_t chunks = (end - begin + kParallelChunk - 1) / kParallelChunk;
   if (run_texts_.size() < chunks) run_texts_.resize(chunks);
-    // Pairs in order: each chunk looks its first pair up and steps along the plan, and reads
-    // the records one after another.
 #pragma omp parallel for schedule(dynamic, 1) num_threads(chunks > 1 ? format_threads_ : 1)
   for (std::size_t c = 0; c < chunks; ++c) {
     fmt::memory_buffer& text = run_texts_[c];
@@ -257,17 +260,8 @@ void OrderedResults::write_run(Slab& s, std::size_t begin, std::size_t end,
     const std::size_t from = begin + c * kParallelChunk;
     const std::size_t to = std::min(end, from + kParallelChunk);
     PairRef pair = plan_.at(base_ + from);
-    ResultRecord record;
-    for (std::size_t at = from; at < to; ++at, plan_.advance(pair)) {
-      record.query = &queries_[pair.query];
-      record.target = &targets_[pair.target];
-      record.score = s.scores[at];
-      if (traceback_) {
-        record.cigar = s.cigars[at];
-        record.region = &s.regions[4 * at];
-      }
-      format_.append(text, record);
-    }
+    for (std::size_t at = from; at < to; ++at, plan_.advance(pair))
+      format_.append(text, record(s, at, pair));
   }
   append_texts(run_texts_.data(), chunks, out);
   std::fill(s.done.begin() + static_cast<std::ptrdiff_t>(begin),

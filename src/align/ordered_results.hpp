@@ -88,6 +88,8 @@ class OrderedResults final : public ResultSink {
   static constexpr std::size_t kSpareTextBytes = std::size_t{64} << 20;
 
   Slab& slab(std::size_t k);
+  // The formats' view of the result stored at place `at` of the slab, pair `pair`.
+  ResultRecord record(const Slab& s, std::size_t at, PairRef pair) const;
   void retire_front();
   void append_ready(fmt::memory_buffer& out);
   // Formats the lines of pairs slab_pair + places[k] into new texts of the slab.
