@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "src/align/aligner_teams.hpp"
 #include "src/align/batch_source.hpp"
 #include "src/align/fasta_index.hpp"
 #include "src/align/mapped_file.hpp"
@@ -33,9 +34,9 @@ namespace {
 
 using namespace wg::align;
 
-// Batches in flight on one GPU rank of score-only jobs: three aligners and one waiting
+// Batches in flight on one GPU rank of score-only jobs: one per aligner and one waiting
 // (align_driver.cpp).
-constexpr int kInFlight = 4;
+constexpr int kInFlight = wg::align::kAlignersPerGpuScoreOnly + 1;
 
 FastaIndex index_of(const std::string& path) {
   const MappedFile file(path);

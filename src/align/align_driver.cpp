@@ -55,16 +55,6 @@
 namespace wg::align {
 namespace {
 
-// Aligners per GPU: independent ones overlap one's host-side preparation and copies with
-// the others' kernels. Score-only batches spend as long being packed as in the kernels,
-// or longer, so with two the GPU waited whenever both were packing; a third raised DNA and
-// protein pairs end to end by 13% on one H200 (docs/PERFORMANCE.md, "Three aligners per
-// GPU"). With traceback the host also builds CIGAR strings and output lines, and a third
-// aligner took cores from that (SAM output 7-12% slower). The host backend has one (it
-// spreads over cores with OpenMP).
-constexpr int kAlignersPerGpuScoreOnly = 3;
-constexpr int kAlignersPerGpuTraceback = 2;
-
 // Smallest batch worth its overhead on a host rank, unless its capacity is smaller (a GPU
 // rank's limits: BatchSource::kGpuCapacityCells, kGpuFloorCells). A host thread aligns
 // kHostLanes pairs at a time and needs a few such groups to balance: 32 Mcells is four

@@ -1,5 +1,14 @@
-// How many threads each team of a GPU rank's align threads takes (packing a batch, building
-// its CIGAR strings), when no other rank of the node may run on the rank's cores.
+// A GPU rank's align threads: how many run per GPU, and how many threads each one's team
+// takes (packing a batch, building its CIGAR strings) when no other rank of the node may
+// run on the rank's cores.
+//
+// Aligners per GPU: independent ones overlap one's host-side preparation and copies with
+// the others' kernels. Score-only batches spend as long being packed as in the kernels,
+// or longer, so with two the GPU waited whenever both were packing; a third raised DNA and
+// protein pairs end to end by 13% on one H200 (docs/PERFORMANCE.md, "Three aligners per
+// GPU"). With traceback the host also builds CIGAR strings and output lines, and a third
+// aligner took cores from that (SAM output 7-12% slower). The host backend has one (it
+// spreads over cores with OpenMP).
 //
 // Every aligner (two or three per GPU) and the writer open OpenMP teams at once, beside the
 // dispatch's own threads (main, feeder, a window reader, the writer's; at a job's start
@@ -25,6 +34,9 @@
 #include "src/align/ordered_results.hpp"
 
 namespace wg::align {
+
+inline constexpr int kAlignersPerGpuScoreOnly = 3;
+inline constexpr int kAlignersPerGpuTraceback = 2;
 
 inline constexpr int kMaxAlignerTeam = 8;
 inline constexpr int kMinFittedTeam = 4;
