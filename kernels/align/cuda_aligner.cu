@@ -512,7 +512,6 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
     }
     members->push_back(p);
   }
-  const auto& by_class = by_class_;
 
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;
@@ -525,7 +524,7 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
     const Substitution scores = substitution_form(c, scoring);
     for (int form = 0; form < 2; ++form) {
       const bool packed = form == 0;
-      const auto& members = by_class[c][form];
+      const auto& members = by_class_[c][form];
       std::size_t first = 0;
       // Packed chunks hold pairs of one band height (queries arrive sorted by length). Both
       // answers are kept for the last lengths asked: a batch's pairs come sorted by them, so

@@ -43,8 +43,7 @@ __global__ void encode_records(const char* __restrict__ text,
     std::uint64_t at = starts[r];
     // The residue text starts after the header line's '\n' (the whole record is its
     // header when it has none).
-    for (;; at += 32) {
-      if (at >= end) break;
+    for (; at < end; at += 32) {
       const std::uint64_t i = at + lane;
       const unsigned newline = __ballot_sync(kFullMask, i < end && text[i] == '\n');
       if (newline) {

@@ -517,9 +517,9 @@ int run_align(const AlignOptions& given) {
   else if (options.resident_sequences && aligners.front()->device() >= 0 &&
            (!setup.files.empty() || rank == 0))
     spdlog::log(level,
-                "rank {}: batches packed on the host: the sequences need more than a quarter "
-                "of the GPU's free memory",
-                rank);
+                "rank {}: batches packed on the host: the sequences need more than 1/{} of the "
+                "GPU's free memory",
+                rank, kernels::align::kResidentBudgetShare);
   // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
     aligner->prepare({held_sequences ? 0 : setup.largest_pool,

@@ -1,5 +1,7 @@
 #include <map>
+#include <string>
 
+#include "kernels/align/resident_sequences.hpp"
 #include "src/align/align_options.hpp"
 #include "src/cli/commands.hpp"
 #include "src/cli/threads_option.hpp"
@@ -103,8 +105,10 @@ void add_align_command(CLI::App& app, int& exit_code) {
                     "per register in 16 bits whenever their scores provably fit)");
   command->add_flag("!--no-resident-sequences", options->resident_sequences,
                     "GPUs: pack every batch's residues on the host (default: plain FASTA "
-                    "inputs that fit a quarter of the GPU's free memory are copied to it once "
-                    "and encoded there, and batches carry no residues)");
+                    "inputs that fit 1/" +
+                        std::to_string(kernels::align::kResidentBudgetShare) +
+                        " of the GPU's free memory are copied to it once and encoded there, "
+                        "and batches carry no residues)");
   command->add_option("--batch-cells", options->batch_cells,
                       "Matrix cells per batch handed to a worker (default: per backend)");
   command

@@ -53,7 +53,8 @@ read_by() { "$WG_PYTHON" -c "
 import json, sys
 r = json.load(open(sys.argv[1]))
 split = r['time_split']
-keys = ['load_seconds', 'setup_seconds', 'pack_seconds', 'transfer_seconds', 'kernel_seconds', 'write_seconds']
+keys = ['load_seconds', 'setup_seconds', 'pack_seconds', 'transfer_seconds', 'kernel_seconds',
+        'write_seconds', 'format_seconds', 'file_seconds']
 missing = [k for k in keys if not isinstance(split.get(k), float) or split[k] < 0]
 print(r['sequences_read_by'], len(r['ranks']), 'split-ok' if not missing else f'split-missing {missing}')
 " "$1"; }
