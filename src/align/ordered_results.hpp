@@ -46,9 +46,13 @@ class OrderedResults final : public ResultSink {
                  std::uint64_t first, std::size_t window_pairs,
                  std::uint64_t format_ahead_bytes = kFormatAheadBytes);
 
-  // Stores one batch's results (CIGAR strings are moved out), formats its lines, and
-  // appends to `out` the lines that became writable, in input order.
-  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
+  // Stores one batch's results (CIGAR strings are moved out); the last window's lines are
+  // formatted now.
+  void store(comm::align::BatchResults& results) override;
+  // Appends the writable lines of the first window not yet written.
+  bool append_next(fmt::memory_buffer& out) override;
+  // Starts the formatting team and gives its chunk texts memory.
+  void prepare() override;
   bool complete() const override { return next_ == plan_.size() && pending_ == 0; }
   std::uint64_t written() const override { return next_; }
 
@@ -83,6 +87,10 @@ class OrderedResults final : public ResultSink {
   static constexpr std::size_t kParallelChunk = 1024;
   // How far ahead format_lines fetches the records of the lines it formats.
   static constexpr std::size_t kPrefetchLines = 16;
+  // prepare() gives the chunk texts of a window's first kPreparedChunks chunks
+  // kPreparedChunkBytes each (1,024 TSV lines of proteins take about 19 KB).
+  static constexpr std::size_t kPreparedChunks = 64;
+  static constexpr std::size_t kPreparedChunkBytes = std::size_t{32} << 10;
   // Capacity of the texts of written windows kept for the next ones: fresh memory for
   // every chunk of lines cost a page fault per 4 KB and the copies of growing buffers.
   static constexpr std::size_t kSpareTextBytes = std::size_t{64} << 20;
@@ -91,7 +99,6 @@ class OrderedResults final : public ResultSink {
   // The formats' view of the result stored at place `at` of the slab, pair `pair`.
   ResultRecord record(const Slab& s, std::size_t at, PairRef pair) const;
   void retire_front();
-  void append_ready(fmt::memory_buffer& out);
   // Formats the lines of pairs slab_pair + places[k] into new texts of the slab.
   void format_lines(Slab& s, std::uint64_t slab_pair, const std::vector<std::uint32_t>& places);
   // Appends the lines of the front slab's places begin..end-1 (all done) and releases them.

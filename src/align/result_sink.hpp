@@ -14,9 +14,22 @@ namespace wg::align {
 class ResultSink {
  public:
   virtual ~ResultSink() = default;
-  // Takes one batch's results (CIGAR strings may be moved out) and appends to `out` the
-  // lines that became writable, in output order.
-  virtual void put(comm::align::BatchResults& results, fmt::memory_buffer& out) = 0;
+  // Takes one batch's results (CIGAR strings may be moved out).
+  virtual void store(comm::align::BatchResults& results) = 0;
+  // Appends to `out` the next piece of the lines that became writable, in output order,
+  // and returns true; false when no line is writable. Pieces are small enough (a window
+  // of pairs, or the queries that are complete) that the writer thread can write one
+  // while the next is formatted.
+  virtual bool append_next(fmt::memory_buffer& out) = 0;
+  // Stores one batch's results and appends every line that became writable.
+  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
+    store(results);
+    while (append_next(out)) {
+    }
+  }
+  // Called on the thread that will store and format, before the first results arrive:
+  // starts what formatting needs (threads, memory) while the GPUs align the first batches.
+  virtual void prepare() {}
   // Every expected result arrived and its lines were appended.
   virtual bool complete() const = 0;
   // Pairs whose lines are written, for logs.

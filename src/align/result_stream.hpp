@@ -31,7 +31,8 @@ class ResultStream {
 
   // Queues one batch's results; rethrows an error of the writer threads.
   void submit(comm::align::BatchResults&& results);
-  // Writes and flushes everything submitted, then stops the threads; rethrows their error.
+  // Returns once everything submitted is written and flushed; rethrows an error of the
+  // threads (which stop in the destructor).
   void finish();
   // Seconds spent ordering and formatting, plus seconds spent writing (read after finish();
   // the two threads overlap), and each of the two.
@@ -55,11 +56,13 @@ class ResultStream {
   std::condition_variable ready_;       // results queued, or closing
   std::condition_variable text_ready_;  // text queued, or no more text
   std::condition_variable text_space_;  // a queued text written, or an error
+  std::condition_variable written_;     // everything written and flushed, or an error
   std::deque<comm::align::BatchResults> queue_;
   std::deque<fmt::memory_buffer> texts_;         // formatted, to write
   std::vector<fmt::memory_buffer> spare_texts_;  // written, to reuse
   bool closing_ = false;
-  bool texts_done_ = false;  // the formatting thread has stopped
+  bool texts_done_ = false;   // the formatting thread has stopped
+  bool written_all_ = false;  // the writing thread wrote and flushed the last text
   std::exception_ptr error_;
   double format_seconds_ = 0;
   double write_seconds_ = 0;

@@ -45,7 +45,7 @@ TopResults::TopResults(const std::vector<Sequence>& queries, const std::vector<S
                        const ResultFormat& format, bool traceback, std::uint32_t top)
     : queries_(queries), targets_(targets), format_(format), traceback_(traceback), top_(top) {}
 
-void TopResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
+void TopResults::store(comm::align::BatchResults& results) {
   const std::uint64_t targets = targets_.size();
   // The heap's front is its worst entry: `worse` orders entries best first.
   const auto worse = [](const Entry& a, const Entry& b) {
@@ -74,14 +74,14 @@ void TopResults::put(comm::align::BatchResults& results, fmt::memory_buffer& out
     }
     std::push_heap(top.heap.begin(), top.heap.end(), worse);
   }
-  append_ready(out);
 }
 
-void TopResults::append_ready(fmt::memory_buffer& out) {
+bool TopResults::append_next(fmt::memory_buffer& out) {
   const std::uint64_t targets = targets_.size();
+  const std::uint64_t first = next_query_;
   for (auto it = open_.begin(); it != open_.end() && it->first == next_query_;
        it = open_.erase(it), ++next_query_) {
-    if (it->second.seen < targets) return;
+    if (it->second.seen < targets) break;
     std::vector<Entry>& entries = it->second.heap;
     std::sort_heap(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
       return ranks_before(a.score, a.target, b.score, b.target);
@@ -100,6 +100,7 @@ void TopResults::append_ready(fmt::memory_buffer& out) {
       format_.append(out, record);
     }
   }
+  return next_query_ != first;
 }
 
 }  // namespace wg::align

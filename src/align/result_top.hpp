@@ -28,7 +28,8 @@ class TopResults final : public ResultSink {
   TopResults(const std::vector<Sequence>& queries, const std::vector<Sequence>& targets,
              const ResultFormat& format, bool traceback, std::uint32_t top);
 
-  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) override;
+  void store(comm::align::BatchResults& results) override;
+  bool append_next(fmt::memory_buffer& out) override;
   bool complete() const override { return next_query_ == queries_.size() && open_.empty(); }
   std::uint64_t written() const override { return next_query_ * targets_.size(); }
 
@@ -43,7 +44,6 @@ class TopResults final : public ResultSink {
     std::uint64_t seen = 0;   // pairs of the query that came back
     std::vector<Entry> heap;  // the best `top_` so far; front: the worst of them
   };
-  void append_ready(fmt::memory_buffer& out);
 
   const std::vector<Sequence>& queries_;
   const std::vector<Sequence>& targets_;

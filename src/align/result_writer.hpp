@@ -31,6 +31,11 @@ class ResultWriter {
   void commit();  // complete run: flush, close, rename FILE.partial to FILE
 
  private:
+  // Small texts are gathered in a buffer of kBuffer bytes; kDirectWrite bytes or more are
+  // written as they are.
+  static constexpr std::size_t kBuffer = std::size_t{1} << 20;
+  static constexpr std::size_t kDirectWrite = std::size_t{64} << 10;
+
   std::string path_;
   std::string partial_path_;
   std::FILE* out_ = nullptr;

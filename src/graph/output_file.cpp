@@ -104,6 +104,21 @@ std::string temporary_name(const std::string& path, const std::string& token) {
   return path + ".tmp-" + token;
 }
 
+bool write_all(int fd, const void* data, std::size_t size) {
+  const char* bytes = static_cast<const char*>(data);
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::write(fd, bytes + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
 void write_whole_file(const std::string& path, const void* data, std::size_t size) {
   Descriptor fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
   if (fd.get() < 0) fail("{}: cannot create: {}", path, reason());
@@ -113,17 +128,7 @@ void write_whole_file(const std::string& path, const void* data, std::size_t siz
     std::remove(path.c_str());
     fail("{}: {} failed: {}", path, step, why);
   };
-  const char* bytes = static_cast<const char*>(data);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::write(fd.get(), bytes + done, size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (n == 0) errno = EIO;
-      failed("write");
-    }
-    done += static_cast<std::size_t>(n);
-  }
+  if (!write_all(fd.get(), data, size)) failed("write");
   if (::fsync(fd.get()) != 0) failed("flush to disk");
   if (fd.close() != 0) {
     const std::string why = reason();

@@ -36,6 +36,10 @@ void refuse_overlaps(const std::vector<NamedPath>& inputs, const std::vector<Nam
 std::string temporary_name(const std::string& path, const std::string& token);
 std::string unique_token();
 
+// Writes all `size` bytes to `fd`, through short writes and interrupted calls; false with
+// errno set when a write fails.
+bool write_all(int fd, const void* data, std::size_t size);
+
 // Writes `size` bytes to a new file at `path` (which must not exist), flushes it to the
 // disk and closes it. Every failure (ENOSPC, EIO, EDQUOT ...) is one error naming the
 // file and the reason, and the partial file is removed.

@@ -59,10 +59,11 @@ TEST_F(OpenMpThreads, AlignThreadsOpenTeamsOfTheStartingThreadsCount) {
 
 class CountingSink final : public ResultSink {
  public:
-  void put(comm::align::BatchResults&, fmt::memory_buffer&) override {
+  void store(comm::align::BatchResults&) override {
     threads = omp_get_max_threads();
     ++batches;
   }
+  bool append_next(fmt::memory_buffer&) override { return false; }
   bool complete() const override { return batches == 1; }
   std::uint64_t written() const override { return 0; }
   int threads = 0;

@@ -96,6 +96,30 @@ TEST(AlignOrderedResults, OutOfOrderAcrossWindowsComesOutInOrder) {
   EXPECT_EQ(ordered.pending(), 0u);
 }
 
+// The writer thread takes the writable lines a window at a time, so that it writes one
+// window while the next is formatted.
+TEST(AlignOrderedResults, WritableLinesComeAWindowAtATime) {
+  const auto sequences = named({"a", "b", "c", "d", "e"});
+  const PairPlan plan(PairMode::all_vs_all, 5, 5);
+  OrderedResults ordered(sequences, sequences, plan, tsv(1), false, 0, 4);  // windows of 4 pairs
+  auto late = batch({9, 8, 7, 6, 5, 4, 3, 2, 1}, {9, 8, 7, 6, 5, 4, 3, 2, 1});
+  ordered.store(late);
+  fmt::memory_buffer out;
+  EXPECT_FALSE(ordered.append_next(out));  // pair 0 missing: nothing writable
+  auto first = batch({0}, {0});
+  ordered.store(first);
+  ASSERT_TRUE(ordered.append_next(out));
+  EXPECT_EQ(text(out), "a\tb\t0\na\tc\t1\na\td\t2\na\te\t3\n");
+  out.clear();
+  ASSERT_TRUE(ordered.append_next(out));
+  EXPECT_EQ(text(out), "b\tc\t4\nb\td\t5\nb\te\t6\nc\td\t7\n");
+  out.clear();
+  ASSERT_TRUE(ordered.append_next(out));
+  EXPECT_EQ(text(out), "c\te\t8\nd\te\t9\n");
+  EXPECT_FALSE(ordered.append_next(out));
+  EXPECT_TRUE(ordered.complete());
+}
+
 TEST(AlignOrderedResults, DecimalScoresAndTracebackColumns) {
   const auto queries = named({"q0", "q1"});
   const auto targets = named({"t0", "t1"});
@@ -294,6 +318,27 @@ TEST(AlignResultStream, WrittenLinesReachTheFileWhileTheRunWaits) {
   }
   EXPECT_EQ(seen, expected);
   stream.finish();
+  std::filesystem::remove_all(dir);
+}
+
+// Small texts are gathered in the writer's buffer and large ones written as they are: the
+// file holds every byte once, in order, whichever way each text went.
+TEST(AlignResultWriter, SmallAndLargeTextsReachTheFileInOrder) {
+  const auto dir = test_directory("wg_writer_");
+  const std::string path = (dir / "out.tsv").string();
+  std::string expected;
+  {
+    ResultWriter file(path, false);
+    for (const std::size_t size : {10, 300000, 7, 65536, 65535, 2000000, 1}) {
+      std::string text(size, '\0');
+      for (std::size_t k = 0; k < size; ++k)
+        text[k] = static_cast<char>('a' + (expected.size() + k) % 23);
+      file.write(text.data(), text.size());
+      expected += text;
+    }
+    file.commit();
+  }
+  EXPECT_EQ(read_file(path), expected);
   std::filesystem::remove_all(dir);
 }
 
