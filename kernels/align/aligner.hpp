@@ -70,11 +70,11 @@ int cuda_device_count();
 // fifth of the free memory (four chunks may be in flight); a pair that needs more is
 // aligned on the host instead (with traceback: banded from checkpoints when its direction
 // bits are too many for one piece).
-// first_on_gpu: the first of the aligners sharing the GPU, whose streams get the higher
-// priority (see CudaAligner).
+// high_priority: the aligner's streams get the GPU's highest priority, else its lowest; with
+// traceback, the first of the aligners sharing a GPU has the higher (see CudaAligner).
 std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores = true,
                                            std::uint64_t scratch_bytes = 0,
-                                           bool first_on_gpu = true);
+                                           bool high_priority = true);
 
 // Converts operations emitted back to front into a CIGAR string such as 5=1X2I.
 std::string cigar_from_reversed_ops(const char* ops, std::size_t count);

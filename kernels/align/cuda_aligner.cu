@@ -137,7 +137,7 @@ Substitution substitution_form(int length_class, const KernelScoring& scoring) {
 
 class CudaAligner final : public Aligner {
  public:
-  CudaAligner(int device, bool packed, std::uint64_t scratch_bytes, bool first_on_gpu)
+  CudaAligner(int device, bool packed, std::uint64_t scratch_bytes, bool high_priority)
       : device_(device), packed_(packed), scratch_bytes_(scratch_bytes) {
     CUDA_CHECK(cudaSetDevice(device_));
     CUDA_CHECK(cudaFree(nullptr));  // create the context now, not in the first batch
@@ -147,16 +147,17 @@ class CudaAligner final : public Aligner {
     name_ = "cuda:" + std::to_string(device_) + " " + properties.name;
     block_class_limit_ =
         static_cast<std::size_t>(properties.multiProcessorCount) * kBlockClassPairsPerSM;
-    // Two aligners sharing a GPU whose kernels ran side by side finished together, then
-    // both prepared their next batch (CIGAR strings, packing) while the GPU waited. With
-    // the first aligner's streams ahead, the GPU runs its blocks first and the other's in
-    // what is left, so one finishes early and prepares while the other still computes.
+    // Two traceback aligners sharing a GPU whose kernels ran side by side finished
+    // together, then both built their CIGAR strings while the GPU waited. With the first
+    // aligner's streams ahead (high_priority), the GPU runs its blocks first and the
+    // other's in what is left, so one finishes early and works on the host while the other
+    // still computes. Score-only aligners, with little host work, share one priority.
     int least = 0;
     int greatest = 0;
     CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
     for (auto& slot : slots_)
       CUDA_CHECK(cudaStreamCreateWithPriority(&slot.stream, cudaStreamNonBlocking,
-                                              first_on_gpu ? greatest : least));
+                                              high_priority ? greatest : least));
     CUDA_CHECK(cudaEventCreateWithFlags(&pool_ready_, cudaEventDisableTiming));
     CUDA_CHECK(cudaEventCreate(&kernels_start_));
     CUDA_CHECK(cudaEventCreate(&upload_done_));
@@ -630,8 +631,8 @@ int cuda_device_count() {
 }
 
 std::unique_ptr<Aligner> make_cuda_aligner(int device, bool packed_scores,
-                                           std::uint64_t scratch_bytes, bool first_on_gpu) {
-  return std::make_unique<cuda::CudaAligner>(device, packed_scores, scratch_bytes, first_on_gpu);
+                                           std::uint64_t scratch_bytes, bool high_priority) {
+  return std::make_unique<cuda::CudaAligner>(device, packed_scores, scratch_bytes, high_priority);
 }
 
 }  // namespace wg::kernels::align
