@@ -6,7 +6,7 @@
 # A's. Prints medians of GCUPS end to end and in the kernels and writes
 # OUT_DIR/align_ab.json.
 # Usage: jobs/bench/align_ab.sh BUILD_A BUILD_B [OUT_DIR]
-#   env: RANKS ("1 2"), REPS (3), PAIRS (100000), WORKLOADS (all of align_workloads.sh),
+#   env: RANKS ("1 2"), REPS (3), PAIRS (100000), WORKLOADS (align_workloads.sh),
 #        PYTHON, BACKEND (cuda; host for a dry run)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -66,7 +66,7 @@ for (workload, ranks, build), rs in sorted(runs.items()):
            "median_write_ms": statistics.median(x["write_seconds"] for x in rs) * 1e3,
            "median_load_ms": statistics.median(x["load_seconds"] for x in rs) * 1e3}
     table.append(row)
-    print(f"{workload:14} {ranks:4} {build}  e2e {' '.join(f'{v:6.0f}' for v in e2e):22} "
+    print(f"{workload:17} {ranks:4} {build}  e2e {' '.join(f'{v:6.0f}' for v in e2e):22} "
           f"median {row['median_gcups_end_to_end']:6.0f}  kernels {row['median_gcups_kernels']:6.0f}"
           f"  pack {row['median_pack_ms']:6.1f} ms  write {row['median_write_ms']:6.1f} ms"
           f"  load {row['median_load_ms']:6.1f} ms")

@@ -36,7 +36,7 @@ using namespace wg::align;
 
 // Batches in flight on one GPU rank of score-only jobs: one per aligner and one waiting
 // (align_driver.cpp).
-constexpr int kInFlight = wg::align::kAlignersPerGpuScoreOnly + 1;
+constexpr int kInFlight = wg::align::kAlignersPerGpu + 1;
 
 FastaIndex index_of(const std::string& path) {
   const MappedFile file(path);

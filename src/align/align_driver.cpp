@@ -112,13 +112,12 @@ std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
     aligners.push_back(kernels::align::make_host_aligner(traceback_memory));
     return aligners;
   }
-  // With traceback the first aligner's streams go ahead of the other's (CudaAligner). Score-only
+  // With traceback the first aligner's streams go ahead of the others' (CudaAligner). Score-only
   // batches keep equal priorities, so they come back about in the order they were cut: with
   // the first aligner ahead, the 100,000-protein job's first batch, on another aligner, took
   // 3.3-3.6 ms instead of 0.6 (the first aligner kept the GPU with later batches), and no
   // line could be written before it.
-  const int per_gpu = traceback ? kAlignersPerGpuTraceback : kAlignersPerGpuScoreOnly;
-  for (int k = 0; k < per_gpu; ++k)
+  for (int k = 0; k < kAlignersPerGpu; ++k)
     aligners.push_back(kernels::align::make_cuda_aligner(binding.devices.front(), packed, 0,
                                                          /*high_priority=*/k == 0 || !traceback));
   return aligners;

@@ -6,11 +6,14 @@
 // the others' kernels. Score-only batches spend as long being packed as in the kernels,
 // or longer, so with two the GPU waited whenever both were packing; a third raised DNA and
 // protein pairs end to end by 13% on one H200 (docs/PERFORMANCE.md, "Three aligners per
-// GPU"). With traceback the host also builds CIGAR strings and output lines, and a third
-// aligner took cores from that (SAM output 7-12% slower). The host backend has one (it
-// spreads over cores with OpenMP).
+// GPU"). With traceback the host also builds CIGAR strings, and a third aligner once took
+// cores from the writer (SAM output 7-12% slower); since the writer hands each window to
+// the file as it is formatted, a third raised 100,000 DNA pairs with traceback by 10% end
+// to end on one H200 (kernels 1.45 -> 1.58 TCUPS) and SAM output by 11%, and did not slow
+// two GPUs ("Three traceback aligners again"). The host backend has one (it spreads over
+// cores with OpenMP).
 //
-// Every aligner (two or three per GPU) and the writer open OpenMP teams at once, beside the
+// Every aligner and the writer open OpenMP teams at once, beside the
 // dispatch's own threads (main, feeder, a window reader, the writer's; at a job's start
 // up to BatchSource::kMaxWindowsAhead window readers for a moment), and libgomp's
 // waiting threads spin. When they add up to more threads than cores, a thread that the
@@ -35,8 +38,7 @@
 
 namespace wg::align {
 
-inline constexpr int kAlignersPerGpuScoreOnly = 3;
-inline constexpr int kAlignersPerGpuTraceback = 2;
+inline constexpr int kAlignersPerGpu = 3;
 
 inline constexpr int kMaxAlignerTeam = 8;
 inline constexpr int kMinFittedTeam = 4;
