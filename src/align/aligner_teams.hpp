@@ -10,13 +10,13 @@
 // cores from the writer (SAM output 7-12% slower); since the writer hands each window to
 // the file as it is formatted, a third raised 100,000 DNA pairs with traceback by 10% end
 // to end on one H200 (kernels 1.45 -> 1.58 TCUPS) and SAM output by 11%, and did not slow
-// two GPUs ("Three traceback aligners again"). The host backend has one (it spreads over
-// cores with OpenMP).
+// two GPUs (docs/PERFORMANCE.md, "The writer's tail, one priority for score-only aligners,
+// three traceback aligners"). The host backend has one (it spreads over cores with OpenMP).
 //
-// Every aligner and the writer open OpenMP teams at once, beside the
-// dispatch's own threads (main, feeder, a window reader, the writer's; at a job's start
-// up to BatchSource::kMaxWindowsAhead window readers for a moment), and libgomp's
-// waiting threads spin. When they add up to more threads than cores, a thread that the
+// Every aligner and the writer open OpenMP teams at once, beside the dispatch's own
+// threads (main, feeder, a window reader, the writer's; at a job's start up to
+// BatchSource::kMaxWindowsAhead window readers for a moment), and libgomp's waiting
+// threads spin. When they add up to more threads than cores, a thread that the
 // others keep off a core waits for a scheduler's time slice: timelines of 100,000 protein
 // pairs on a 32-core H200 host showed one or two 3-5 ms stalls per run, in a packing team
 // or in the feeder, against batches of 0.5 ms of packing. So the teams shrink to fit
