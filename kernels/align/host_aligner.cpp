@@ -116,6 +116,10 @@ void cigars_from_reversed_ops(const char* ops, const std::uint64_t* ops_offsets,
   // Each thread writes its pairs' CIGARs into a buffer of its own (kept between calls), then
   // copies them into a block of the table: one allocation per thread rather than per pair,
   // and no step that waits for every thread (the aligners' teams share the cores).
+  // A GPU aligner finishes each of its streams before reusing it, most of them empty: those
+  // calls woke the whole team for nothing (20-100 us each, about four a batch) and added
+  // a block per thread to the table.
+  if (count == 0) return;
   const int team = omp_get_max_threads();
   const std::uint32_t first_block = cigars.add_blocks(static_cast<std::size_t>(team));
 #pragma omp parallel num_threads(team)

@@ -51,8 +51,10 @@ TEST(AlignCigarText, BatchTableHoldsEveryPairsCigar) {
   StringTable table;
   table.reset(kPairs + 1);
   table.set(kPairs, "text of an earlier chunk");
-  // Two chunks, each with its operations in one buffer, in its own pair order.
-  for (const auto& [from, to] : {std::pair<std::size_t, std::size_t>{0, 300}, {300, kPairs}}) {
+  // Two chunks, each with its operations in one buffer, in its own pair order, and an empty
+  // one between them (a GPU stream with nothing in flight).
+  for (const auto& [from, to] :
+       {std::pair<std::size_t, std::size_t>{0, 300}, {300, 300}, {300, kPairs}}) {
     std::string buffer;
     std::vector<std::uint64_t> offsets;
     std::vector<std::uint32_t> counts;
