@@ -21,12 +21,6 @@ class ResultSink {
   // of pairs, or the queries that are complete) that the writer thread can write one
   // while the next is formatted.
   virtual bool append_next(fmt::memory_buffer& out) = 0;
-  // Stores one batch's results and appends every line that became writable.
-  void put(comm::align::BatchResults& results, fmt::memory_buffer& out) {
-    store(results);
-    while (append_next(out)) {
-    }
-  }
   // Called on the thread that will store and format, before the first results arrive:
   // starts what formatting needs (threads, memory) while the GPUs align the first batches.
   virtual void prepare() {}

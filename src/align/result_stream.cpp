@@ -34,12 +34,16 @@ ResultStream::ResultStream(ResultSink& sink, ResultWriter& file)
 
 ResultStream::~ResultStream() { stop_threads(); }
 
-void ResultStream::stop_threads() {
+void ResultStream::close() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     closing_ = true;
   }
   ready_.notify_one();
+}
+
+void ResultStream::stop_threads() {
+  close();
   if (formatter_.joinable()) formatter_.join();
   if (writer_.joinable()) writer_.join();
 }
@@ -54,9 +58,8 @@ void ResultStream::submit(comm::align::BatchResults&& results) {
 }
 
 void ResultStream::finish() {
+  close();
   std::unique_lock<std::mutex> lock(mutex_);
-  closing_ = true;
-  ready_.notify_one();
   // The threads end in the destructor: their end (libgomp stops the formatting team) took
   // 0.1-1 ms after the last line was written.
   written_.wait(lock, [&] { return written_all_ || error_; });

@@ -47,6 +47,8 @@ class ResultStream {
   // and leaves `text` an empty buffer, reused from those already written.
   void hand_over(fmt::memory_buffer& text);
   void fail(std::exception_ptr error);
+  // No more results: the formatting thread writes what it holds, then ends.
+  void close();
   void stop_threads();
 
   std::chrono::steady_clock::time_point created_;  // for the -v timeline

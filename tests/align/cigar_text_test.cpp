@@ -63,8 +63,12 @@ TEST(AlignCigarText, BatchTableHoldsEveryPairsCigar) {
       counts.push_back(static_cast<std::uint32_t>(ops[pairs[k]].size()));
       buffer += ops[pairs[k]];
     }
+    const std::uint32_t blocks = table.add_blocks(0);  // the table's block count
     cigars_from_reversed_ops(buffer.data(), offsets.data(), counts.data(), &pairs[from], to - from,
                              table);
+    if (from == to) {
+      EXPECT_EQ(table.add_blocks(0), blocks) << "an empty chunk adds no block";
+    }
   }
   for (std::size_t p = 0; p < kPairs; ++p) {
     const std::string expected = expected_cigar(ops[p]);

@@ -54,6 +54,14 @@ const ResultFormat& tsv(std::int32_t scale) {
 
 std::string text(const fmt::memory_buffer& buffer) { return {buffer.data(), buffer.size()}; }
 
+// Stores one batch's results and appends every line that became writable, as the writer
+// thread does piece by piece.
+void put(ResultSink& sink, comm::align::BatchResults& results, fmt::memory_buffer& out) {
+  sink.store(results);
+  while (sink.append_next(out)) {
+  }
+}
+
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream all;
@@ -77,20 +85,20 @@ TEST(AlignOrderedResults, OutOfOrderAcrossWindowsComesOutInOrder) {
   fmt::memory_buffer out;
 
   auto first = batch({7, 2, 9}, {70, 20, 90});  // windows 2, 0, 3: nothing writable yet
-  ordered.put(first, out);
+  put(ordered, first, out);
   EXPECT_EQ(text(out), "");
   EXPECT_EQ(ordered.next_index(), 0u);
   EXPECT_EQ(ordered.pending(), 3u);
 
   auto second = batch({1, 0}, {-10, 0});  // pairs 0-2 complete window 0
-  ordered.put(second, out);
+  put(ordered, second, out);
   EXPECT_EQ(text(out), "a\tb\t0\na\tc\t-10\na\td\t20\n");
   EXPECT_EQ(ordered.next_index(), 3u);
   EXPECT_EQ(ordered.pending(), 2u);
 
   out.clear();
   auto third = batch({8, 4, 6, 3, 5}, {80, 40, 60, 30, 50});
-  ordered.put(third, out);
+  put(ordered, third, out);
   EXPECT_EQ(text(out), "a\te\t30\nb\tc\t40\nb\td\t50\nb\te\t60\nc\td\t70\nc\te\t80\nd\te\t90\n");
   EXPECT_EQ(ordered.next_index(), 10u);
   EXPECT_EQ(ordered.pending(), 0u);
@@ -127,10 +135,10 @@ TEST(AlignOrderedResults, DecimalScoresAndTracebackColumns) {
   OrderedResults ordered(queries, targets, plan, tsv(2), true, 0, 4);  // scores in halves
   fmt::memory_buffer out;
   auto later = batch({1}, {-7}, {"3=1X2I"});
-  ordered.put(later, out);
+  put(ordered, later, out);
   EXPECT_EQ(text(out), "");
   auto earlier = batch({0}, {8}, {"4="});
-  ordered.put(earlier, out);
+  put(ordered, earlier, out);
   // identity = matches / length: 4/4 and 3/6.
   EXPECT_EQ(text(out),
             "q0\tt0\t4\t1.0000\t4\t4=\t1\t3\t1\t3\n"
@@ -164,10 +172,10 @@ TEST(AlignTopResults, BestKPerQueryWithTiesInQueryOrder) {
   TopResults top(queries, targets, tsv(1), false, 2);
   fmt::memory_buffer out;
   auto late = batch({4, 5, 6, 7, 8, 9, 10}, {5, 9, 5, 9, 1, 1, 1});  // q1 whole, q2 partly
-  top.put(late, out);
+  put(top, late, out);
   EXPECT_EQ(text(out), "");  // q0 has no results yet
   auto early = batch({3, 0, 11, 2, 1}, {7, 3, 0, 7, 7});
-  top.put(early, out);
+  put(top, early, out);
   EXPECT_EQ(text(out), "q0\tt1\t7\nq0\tt2\t7\nq1\tt1\t9\nq1\tt3\t9\nq2\tt0\t1\nq2\tt1\t1\n");
   EXPECT_TRUE(top.complete());
 
@@ -233,9 +241,9 @@ TEST(AlignOrderedResults, LongRunsFormattedInParallelStayInOrder) {
     }
     OrderedResults ordered(sequences, sequences, plan, tsv(1), traceback, 0, window, format_ahead);
     fmt::memory_buffer out;
-    ordered.put(later, out);
+    put(ordered, later, out);
     EXPECT_EQ(out.size(), 0u);
-    ordered.put(earlier, out);
+    put(ordered, earlier, out);
     EXPECT_EQ(ordered.next_index(), plan.size());
     EXPECT_TRUE(text(out) == expected)
         << "parallel formatting differs from the plan's order, "
@@ -251,12 +259,12 @@ TEST(AlignOrderedResults, ResumedRunStartsAtItsFirstPairAndRefusesEarlierOnes) {
   EXPECT_EQ(ordered.next_index(), 3u);
   fmt::memory_buffer out;
   auto stale = batch({2}, {1});
-  EXPECT_THROW(ordered.put(stale, out), Error);
+  EXPECT_THROW(put(ordered, stale, out), Error);
   auto rest = batch({5, 4, 3}, {5, 4, 3});
-  ordered.put(rest, out);
+  put(ordered, rest, out);
   EXPECT_EQ(text(out), "q1\tt1\t3\nq2\tt0\t4\nq2\tt1\t5\n");
   auto twice = batch({3}, {3});
-  EXPECT_THROW(ordered.put(twice, out), Error);
+  EXPECT_THROW(put(ordered, twice, out), Error);
 }
 
 TEST(AlignOrderedResults, WriterThreadAndPartialFileResume) {
@@ -353,7 +361,7 @@ TEST(AlignOrderedResults, PendingResultsAreKeptForTheNextRun) {
   auto done = batch({8, 1, 5}, {80, 10, 50}, {"3=", "", "1X2="});
   done.regions[4] = 1;  // pair 1: an empty alignment at query position 1
   done.regions[5] = 1;
-  ordered.put(done, out);
+  put(ordered, done, out);
   EXPECT_EQ(text(out), "");
   const comm::align::BatchResults pending = ordered.pending_results();
   EXPECT_EQ(pending.pair_ids, (std::vector<std::uint64_t>{1, 5, 8}));
