@@ -122,13 +122,15 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
   DispatchOutcome outcome;
   std::atomic<bool> halt{false};  // no new batches: stop was asked for, or a rank failed
   const auto start = std::chrono::steady_clock::now();  // for the -v timeline
+  // The helper threads start first: the other ranks have asked for their first batches
+  // already, and rank 0's own four threads took 0.2-0.5 ms to start.
+  std::optional<wg::align::BatchMaker> maker;
+  maker.emplace(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
   std::optional<wg::align::AlignPipeline> pipeline;
   pipeline.emplace(local.workers, local.workers.size() + 1, [&]() -> std::optional<WorkBatch> {
     if (halt) return std::nullopt;
     return callbacks.next_batch(local.capacity_cells, local.floor_cells);
   });
-  std::optional<wg::align::BatchMaker> maker;
-  maker.emplace(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
   std::deque<wg::align::BatchMaker::Answer> answers;
   Outbox outbox(comm);
   int workers_finished = 0;

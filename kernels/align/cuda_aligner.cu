@@ -55,12 +55,11 @@ struct Slot {
   DeviceBuffer<unsigned> block_progress;  // block class: hand-off counters
   PinnedBuffer<std::uint32_t> host_members;
   PinnedBuffer<std::uint64_t> host_offsets;
-  PinnedBuffer<char> host_ops;
   PinnedBuffer<std::uint32_t> host_op_counts;
   PinnedBuffer<int4> host_regions;
   cudaEvent_t done = nullptr;            // recorded after the batch's last chunk
   std::vector<std::uint32_t> in_flight;  // batch pair indices of the chunk on this stream
-  std::uint64_t in_flight_ops = 0;
+  std::uint64_t ops_at = 0;              // where the chunk's operations land in host_ops_
 };
 
 struct ScratchNeeds {
@@ -230,6 +229,12 @@ class CudaAligner final : public Aligner {
   PinnedBuffer<std::uint8_t> packed_residues_;  // residue_buffer
   PinnedBuffer<std::uint8_t> staging_;          // the pool's small arrays
   PinnedBuffer<std::int32_t> host_scores_;
+  // With traceback, the batch's operations copied back, each chunk's after the last one's
+  // (batch_ops_ bytes so far). One buffer for the batch, sized before the dispatch
+  // (prepare): slots that grew their own on first use spent 4.4-8 ms faulting in and
+  // locking 4-12 MB each while their chunks' copies back waited (docs/PERFORMANCE.md).
+  PinnedBuffer<char> host_ops_;
+  std::uint64_t batch_ops_ = 0;
   std::vector<std::uint32_t> by_class_[kLengthClassCount][2];  // align(): pairs per class and form
   GpuBusyTime* busy_time_ = nullptr;
   double seconds_ = 0;
@@ -238,10 +243,11 @@ class CudaAligner final : public Aligner {
 };
 
 // Sizes every per-pair array as a batch of limits.pairs pairs (with up to two sequences
-// each) in one chunk would; the direction bits and operations of traceback, sized by the
-// cells of each chunk, still grow on demand.
+// each) in one chunk would, and the operations copied back as limits.operations; the
+// direction bits of traceback, sized by the cells of each chunk, still grow on demand.
 void CudaAligner::prepare(const BatchLimits& limits, bool traceback) {
   residue_buffer(limits.residues);
+  if (traceback) host_ops_.grow(limits.operations);
   const std::size_t pairs = limits.pairs;
   const std::size_t sequences = 2 * pairs;
   staging_.reserve(staging_bytes(sequences, pairs));
@@ -364,7 +370,8 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
       if (longest_query > rows_per_pass) total.carry += longest_target;
     }
   }
-  slot.in_flight_ops = total.ops;
+  slot.ops_at = batch_ops_;
+  batch_ops_ += total.ops;
   std::uint32_t* members_d = slot.members.reserve(count);
   std::uint64_t* offsets_d = slot.offsets.reserve(4 * count);
   CUDA_CHECK(
@@ -409,7 +416,7 @@ void CudaAligner::run_chunk(Slot& slot, int length_class, const PairBatch& batch
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpyAsync(slot.host_op_counts.reserve(count), pairs.op_counts, count * 4,
                                cudaMemcpyDeviceToHost, slot.stream));
-    CUDA_CHECK(cudaMemcpyAsync(slot.host_ops.reserve(total.ops), pairs.ops, total.ops,
+    CUDA_CHECK(cudaMemcpyAsync(host_ops_.data() + slot.ops_at, pairs.ops, total.ops,
                                cudaMemcpyDeviceToHost, slot.stream));
     CUDA_CHECK(cudaMemcpyAsync(slot.host_regions.reserve(count), pairs.regions,
                                count * sizeof(int4), cudaMemcpyDeviceToHost, slot.stream));
@@ -465,7 +472,7 @@ void CudaAligner::finish(Slot& slot, AlignedBatch& results, bool traceback) {
   CUDA_CHECK(cudaStreamSynchronize(slot.stream));
   if (traceback) {
     cigars_from_reversed_ops(
-        slot.host_ops.data(), slot.host_offsets.data() + 3 * slot.in_flight.size(),
+        host_ops_.data() + slot.ops_at, slot.host_offsets.data() + 3 * slot.in_flight.size(),
         slot.host_op_counts.data(), slot.in_flight.data(), slot.in_flight.size(), results.cigars);
     for (std::size_t k = 0; k < slot.in_flight.size(); ++k) {
       const int4 r = slot.host_regions.data()[k];
@@ -500,9 +507,11 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
   const bool block_class = block_pairs < block_class_limit_;
   std::uint64_t last_lengths = ~std::uint64_t{0};
   std::vector<std::uint32_t>* members = nullptr;
+  std::uint64_t batch_residues = 0;  // a bound on the batch's operations (needs_of)
   for (std::uint32_t p = 0; p < batch.size(); ++p) {
     const std::uint32_t m = batch.query_length(p);
     const std::uint32_t n = batch.target_length(p);
+    batch_residues += std::uint64_t{m} + n;
     const std::uint64_t lengths = std::uint64_t{m} << 32 | n;
     if (lengths != last_lengths) {
       last_lengths = lengths;
@@ -513,6 +522,10 @@ void CudaAligner::align(const PairBatch& batch, const KernelScoring& scoring, bo
     }
     members->push_back(p);
   }
+
+  // Every chunk of the last batch is finished: its operations are no longer needed.
+  if (traceback) host_ops_.reserve(batch_residues);
+  batch_ops_ = 0;
 
   std::size_t free_bytes = 0;
   std::size_t total_bytes = 0;

@@ -64,6 +64,11 @@ constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 // few MB each). A window may hold 2^20 pairs, but only batches of short pairs get that
 // many, and their buffers grow in the first such batch instead.
 constexpr std::uint64_t kPreparedBatchPairs = std::uint64_t{1} << 16;
+// With traceback, each GPU aligner keeps one page-locked buffer for a batch's operations
+// copied back, sized before the dispatch for at most this many bytes (every batch of pairs
+// with their own sequences: at most kMaxBatchResidues and one pair); a larger batch grows
+// it.
+constexpr std::uint64_t kPreparedOperations = std::uint64_t{48} << 20;
 
 // Threads in each team of a GPU rank's align threads: sized to fit beside the writer and
 // the dispatch where the rank's cores are its own (aligner_teams.hpp). Ranks that share
@@ -151,8 +156,15 @@ JobSetup job_setup(AlignInput& input) {
   for (const std::uint64_t length : input.query_lengths) residues += length;
   if (!input.targets_are_queries)
     for (const std::uint64_t length : input.target_lengths()) residues += length;
-  setup.largest_pool = BatchSource::largest_pool(residues, longest_pair(input));
-  setup.largest_batch_pairs = BatchSource::window_pairs(input.plan->size());
+  const std::uint64_t longest = longest_pair(input);
+  setup.largest_pool = BatchSource::largest_pool(residues, longest);
+  setup.largest_batch_pairs =
+      std::min<std::uint64_t>(BatchSource::window_pairs(input.plan->size()), input.plan->size());
+  // Where every pair brings its own two sequences, a batch's pairs' residues are its pool.
+  std::uint64_t operations = std::min(setup.largest_batch_pairs, kPreparedBatchPairs) * longest;
+  if (input.plan->mode() == PairMode::pairs && !input.targets_are_queries)
+    operations = std::min(operations, setup.largest_pool);
+  setup.largest_operations = std::min(operations, kPreparedOperations);
   return setup;
 }
 
@@ -526,9 +538,10 @@ int run_align(const AlignOptions& given) {
                 rank, kernels::align::kResidentBudgetShare);
   // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
-    aligner->prepare({held_sequences ? 0 : setup.largest_pool,
-                      std::min(setup.largest_batch_pairs, kPreparedBatchPairs)},
-                     options.traceback);
+    aligner->prepare(
+        {held_sequences ? 0 : setup.largest_pool,
+         std::min(setup.largest_batch_pairs, kPreparedBatchPairs), setup.largest_operations},
+        options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
   const BeforeDispatch steps_before{load_seconds, seconds_since(setup_start),
                                     held_sequences != nullptr};

@@ -35,13 +35,16 @@ struct JobSetup {
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
   std::uint64_t targets = 0;              // with --top: pair id / targets is the pair's query
   // The largest batch, for which the aligners size their buffers before the dispatch: its
-  // residues, and its pairs (a batch never spans two windows of output order).
+  // residues, its pairs (a batch never spans two windows of output order), and its pairs'
+  // residues, the most operations a traceback copies back (up to a cap: align_driver.cpp).
   std::uint64_t largest_pool = 0;
   std::uint64_t largest_batch_pairs = 0;
+  std::uint64_t largest_operations = 0;
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
-    ar& scoring& alphabet& letter_codes& files& targets& largest_pool& largest_batch_pairs;
+    ar& scoring& alphabet& letter_codes& files& targets& largest_pool& largest_batch_pairs&
+        largest_operations;
   }
 };
 
