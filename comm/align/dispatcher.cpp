@@ -27,7 +27,9 @@ constexpr int kTagResidues = 704;  // a batch's residues, right after its kTagBa
 // Not while one of its sends is in flight: a large message (a batch's slots, a batch's
 // results) moves in fragments, each only when both sides call MPI, so a sender that slept
 // between calls delivered a rank's results 0.4-3.5 ms late on two GPUs of one node. It now
-// yields its core and polls again, and they arrive 0.3-0.8 ms after being sent.
+// yields its core and polls again, and they arrive 0.3-0.8 ms after being sent. So does a
+// worker rank while one of its aligners waits for a batch it asked for, and rank 0 while
+// its helper threads make a batch for another rank.
 constexpr std::chrono::microseconds kIdleWait{100};
 
 template <typename Buffer = Bytes>
@@ -56,15 +58,11 @@ class Outbox {
     sending_.push_back({std::move(bytes), {}, MPI_REQUEST_NULL});
     start(sending_.back().bytes, dest, tag);
   }
-  // A batch: the archive without residues, then the residues themselves. Returns the
-  // archive's size.
-  std::size_t send(WorkBatch&& batch, int dest) {
-    Bytes archive = to_bytes(batch);
-    const std::size_t bytes = archive.size();
+  // A batch: its archive (without residues), then the residues themselves.
+  void send(Bytes archive, std::vector<std::uint8_t> residues, int dest) {
     send(std::move(archive), dest, kTagBatch);
-    sending_.push_back({{}, std::move(batch.residues), MPI_REQUEST_NULL});
+    sending_.push_back({{}, std::move(residues), MPI_REQUEST_NULL});
     start(sending_.back().residues, dest, kTagResidues);
-    return bytes;
   }
   void progress() {
     for (auto it = sending_.begin(); it != sending_.end();) {
@@ -122,10 +120,34 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
   DispatchOutcome outcome;
   std::atomic<bool> halt{false};  // no new batches: stop was asked for, or a rank failed
   const auto start = std::chrono::steady_clock::now();  // for the -v timeline
-  // The helper threads start first: the other ranks have asked for their first batches
-  // already, and rank 0's own four threads took 0.2-0.5 ms to start.
   std::optional<wg::align::BatchMaker> maker;
   maker.emplace(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
+  int workers_finished = 0;
+  // Every request that is waiting: results go to the sink, asks to the helper threads.
+  const auto take_requests = [&] {
+    bool any = false;
+    for (;;) {
+      int flag = 0;
+      MPI_Message message;
+      MPI_Status status;
+      MPI_CHECK(MPI_Improbe(MPI_ANY_SOURCE, kTagRequest, comm, &flag, &message, &status));
+      if (!flag) return any;
+      any = true;
+      auto request = from_bytes<WorkRequest>(receive_matched(message, status));
+      if (request.has_results) callbacks.accept(std::move(request.results));
+      if (request.failed) {
+        outcome.any_failed = true;
+        halt = true;
+      }
+      if (request.finished) ++workers_finished;
+      if (request.wants_batch)
+        maker->ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
+    }
+  };
+  // The other ranks asked for their first batches while rank 0 set up its output: the
+  // helper threads make them while rank 0's own four threads start (0.2-0.5 ms; started
+  // first, they held those batches back by 1 ms on two GPUs).
+  take_requests();
   std::optional<wg::align::AlignPipeline> pipeline;
   pipeline.emplace(local.workers, local.workers.size() + 1, [&]() -> std::optional<WorkBatch> {
     if (halt) return std::nullopt;
@@ -133,7 +155,6 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
   });
   std::deque<wg::align::BatchMaker::Answer> answers;
   Outbox outbox(comm);
-  int workers_finished = 0;
   auto last_tick = std::chrono::steady_clock::now();
   std::deque<BatchResults> finished;
   for (;;) {
@@ -149,32 +170,14 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       }
     }
     for (; !finished.empty(); finished.pop_front()) callbacks.accept(std::move(finished.front()));
-
-    for (;;) {  // every request that is waiting
-      int flag = 0;
-      MPI_Message message;
-      MPI_Status status;
-      MPI_CHECK(MPI_Improbe(MPI_ANY_SOURCE, kTagRequest, comm, &flag, &message, &status));
-      if (!flag) break;
-      busy = true;
-      auto request = from_bytes<WorkRequest>(receive_matched(message, status));
-      if (request.has_results) callbacks.accept(std::move(request.results));
-      if (request.failed) {
-        outcome.any_failed = true;
-        halt = true;
-      }
-      if (request.finished) ++workers_finished;
-      if (request.wants_batch)
-        maker->ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
-    }
+    busy |= take_requests();
     busy |= maker->take(answers);
     for (; !answers.empty(); answers.pop_front()) {
       wg::align::BatchMaker::Answer& answer = answers.front();
       if (answer.batch) {
-        const std::uint64_t id = answer.batch->id;
-        const std::size_t bytes = outbox.send(std::move(*answer.batch), answer.rank);
-        spdlog::debug("dispatch: batch {} sent to rank {} at {:.1f} ms ({} KB)", id, answer.rank,
-                      ms_since(start), bytes >> 10);
+        spdlog::debug("dispatch: batch {} sent to rank {} at {:.1f} ms ({} KB)", answer.batch->id,
+                      answer.rank, ms_since(start), answer.archive.size() >> 10);
+        outbox.send(std::move(answer.archive), std::move(answer.batch->residues), answer.rank);
       } else {
         outbox.send({}, answer.rank, kTagStop);
       }
@@ -189,6 +192,12 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       last_tick = now;
     }
     if (busy || outbox.yield_while_sending()) continue;
+    // A batch another rank waits for goes out as soon as a helper thread has made it
+    // (kIdleWait; the wait below ends early only for rank 0's own results).
+    if (maker->answering()) {
+      std::this_thread::yield();
+      continue;
+    }
     if (outcome.error)
       std::this_thread::sleep_for(kIdleWait);
     else
@@ -274,6 +283,12 @@ DispatchOutcome run_worker(MPI_Comm comm, const RankWorkers& local) {
       if (pipeline.drained()) break;
     }
     if (busy || outbox.yield_while_sending()) continue;
+    // An aligner waits for a batch asked for (kIdleWait): a rank that slept between calls
+    // received its first batch 0.4 ms after rank 0 sent it.
+    if (awaiting > 0 && pipeline.held() < local.workers.size()) {
+      std::this_thread::yield();
+      continue;
+    }
     if (outcome.error)
       std::this_thread::sleep_for(kIdleWait);
     else

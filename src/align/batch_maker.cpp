@@ -26,6 +26,11 @@ void BatchMaker::ask(int rank, std::uint64_t capacity_cells, std::uint64_t floor
   asked_.notify_one();
 }
 
+bool BatchMaker::answering() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !asks_.empty() || making_ > 0;
+}
+
 bool BatchMaker::take(std::deque<Answer>& into) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (error_) std::rethrow_exception(error_);
@@ -43,18 +48,22 @@ void BatchMaker::loop() {
       if (quit_) return;
       ask = asks_.front();
       asks_.pop_front();
+      ++making_;
     }
     Answer answer;
     answer.rank = ask.rank;
     try {
       if (!stop_) answer.batch = make_(ask.capacity_cells, ask.floor_cells);
+      if (answer.batch) answer.archive = comm::align::to_bytes(*answer.batch);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!error_) error_ = std::current_exception();
+      --making_;
       return;
     }
     std::lock_guard<std::mutex> lock(mutex_);
     answers_.push_back(std::move(answer));
+    --making_;
   }
 }
 

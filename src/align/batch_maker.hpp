@@ -1,6 +1,7 @@
-// Rank 0's helper threads that cut and fill batches asked for by other ranks, so that its
-// main thread, the only one calling MPI, spends its time receiving and sending rather than
-// copying residues into batches.
+// Rank 0's helper threads that cut, fill and archive batches asked for by other ranks, so
+// that its main thread, the only one calling MPI, spends its time receiving and sending
+// rather than copying residues into batches and archiving them (0.1 ms for a batch of
+// 8,192 pairs, while the rank that asked for it waited).
 #pragma once
 
 #include <atomic>
@@ -14,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "comm/align/archive.hpp"
 #include "comm/align/messages.hpp"
 
 namespace wg::align {
@@ -26,6 +28,7 @@ class BatchMaker {
   struct Answer {
     int rank = 0;
     std::optional<comm::align::WorkBatch> batch;  // nothing: tell the rank to stop
+    comm::align::Bytes archive;                   // the batch without its residues
   };
 
   BatchMaker(Make make, const std::atomic<bool>& stop, int threads);
@@ -36,6 +39,8 @@ class BatchMaker {
   void ask(int rank, std::uint64_t capacity_cells, std::uint64_t floor_cells);
   // Moves the answers made so far out (in any order); rethrows a thread's error.
   bool take(std::deque<Answer>& into);
+  // Whether an ask is still waiting or being answered.
+  bool answering() const;
 
  private:
   struct Ask {
@@ -47,9 +52,10 @@ class BatchMaker {
 
   Make make_;
   const std::atomic<bool>& stop_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable asked_;
   std::deque<Ask> asks_;
+  int making_ = 0;  // asks taken by a thread and not yet answered
   std::deque<Answer> answers_;
   std::exception_ptr error_;
   bool quit_ = false;
