@@ -45,7 +45,7 @@ class Aligner {
   struct BatchLimits {
     std::size_t residues = 0;  // residue pool
     std::size_t pairs = 0;
-    std::size_t operations = 0;  // m + n summed over its pairs: what a traceback copies back
+    std::size_t operations = 0;  // m + n summed over its pairs: the most a traceback copies back
   };
   virtual void prepare(const BatchLimits& limits, bool /*traceback*/) {
     residue_buffer(limits.residues);

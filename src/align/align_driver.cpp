@@ -65,9 +65,9 @@ constexpr std::uint64_t kHostFloorCellsPerThread = std::uint64_t{32'000'000};
 // many, and their buffers grow in the first such batch instead.
 constexpr std::uint64_t kPreparedBatchPairs = std::uint64_t{1} << 16;
 // With traceback, each GPU aligner keeps one page-locked buffer for a batch's operations
-// copied back, sized before the dispatch for at most this many bytes (every batch of pairs
-// with their own sequences: at most kMaxBatchResidues and one pair); a larger batch grows
-// it.
+// copied back, sized before the dispatch for at most this many bytes: enough for any batch
+// of pairs with sequences of their own (at most kMaxBatchResidues and one pair); a larger
+// batch grows it.
 constexpr std::uint64_t kPreparedOperations = std::uint64_t{48} << 20;
 
 // Threads in each team of a GPU rank's align threads: sized to fit beside the writer and
