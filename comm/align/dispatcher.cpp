@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "comm/align/archive.hpp"
-#include "src/align/batch_maker.hpp"
 #include "src/common/mpi_check.hpp"
 
 namespace wg::comm::align {
@@ -113,15 +112,48 @@ int batch_maker_threads() {
 
 }  // namespace
 
-DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks,
-                               const RankWorkers& local, const std::atomic<bool>& stop) {
-  int size = 1;
-  MPI_CHECK(MPI_Comm_size(comm, &size));
+RootDispatch::RootDispatch(MPI_Comm comm, const RankWorkers& local)
+    : comm_(comm), local_(local), started_(start_.get_future().share()) {
+  MPI_CHECK(MPI_Comm_size(comm, &size_));
+  // The helpers make batches only once run() passes them asks, and the feeder asks for its
+  // first once run() has set the callbacks.
+  maker_.emplace([this](std::uint64_t capacity,
+                        std::uint64_t floor) { return callbacks_->remote_batch(capacity, floor); },
+                 halt_, size_ > 1 ? batch_maker_threads() : 0);
+  pipeline_.emplace(local.workers, local.workers.size() + 1, [this]() -> std::optional<WorkBatch> {
+    started_.wait();
+    if (halt_) return std::nullopt;
+    return callbacks_->next_batch(local_.capacity_cells, local_.floor_cells);
+  });
+}
+
+RootDispatch::~RootDispatch() {
+  if (!released_) halt_ = true;  // never run (an error before the dispatch): nothing to feed
+  join();
+}
+
+void RootDispatch::release() {
+  if (released_) return;
+  released_ = true;
+  start_.set_value();
+}
+
+void RootDispatch::join() {
+  release();
+  maker_.reset();
+  pipeline_.reset();
+}
+
+DispatchOutcome RootDispatch::run(const DispatchCallbacks& callbacks,
+                                  const std::atomic<bool>& stop) {
   DispatchOutcome outcome;
-  std::atomic<bool> halt{false};  // no new batches: stop was asked for, or a rank failed
   const auto start = std::chrono::steady_clock::now();  // for the -v timeline
-  std::optional<wg::align::BatchMaker> maker;
-  maker.emplace(callbacks.remote_batch, halt, size > 1 ? batch_maker_threads() : 0);
+  callbacks_ = &callbacks;
+  // However run() ends, no thread calls the callbacks after it.
+  struct Joined {
+    RootDispatch& dispatch;
+    ~Joined() { dispatch.join(); }
+  } joined{*this};
   int workers_finished = 0;
   // Every request that is waiting: results go to the sink, asks to the helper threads.
   const auto take_requests = [&] {
@@ -130,48 +162,47 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
       int flag = 0;
       MPI_Message message;
       MPI_Status status;
-      MPI_CHECK(MPI_Improbe(MPI_ANY_SOURCE, kTagRequest, comm, &flag, &message, &status));
+      MPI_CHECK(MPI_Improbe(MPI_ANY_SOURCE, kTagRequest, comm_, &flag, &message, &status));
       if (!flag) return any;
       any = true;
       auto request = from_bytes<WorkRequest>(receive_matched(message, status));
       if (request.has_results) callbacks.accept(std::move(request.results));
       if (request.failed) {
         outcome.any_failed = true;
-        halt = true;
+        halt_ = true;
       }
       if (request.finished) ++workers_finished;
       if (request.wants_batch)
-        maker->ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
+        maker_->ask(status.MPI_SOURCE, request.capacity_cells, request.floor_cells);
     }
   };
   // The other ranks asked for their first batches while rank 0 set up its output: the
-  // helper threads make them while rank 0's own four threads start (0.2-0.5 ms; started
-  // first, they held those batches back by 1 ms on two GPUs).
+  // helper threads make them while rank 0's feeder cuts its own. Open MPI matches a probe
+  // against the messages it has taken in, and only then, finding none, reads its transports
+  // (ob1): the first probe of the dispatch found nothing of asks sent a millisecond before,
+  // and the helpers got them 0.2-0.5 ms late. The second probe finds what the first read.
   take_requests();
-  std::optional<wg::align::AlignPipeline> pipeline;
-  pipeline.emplace(local.workers, local.workers.size() + 1, [&]() -> std::optional<WorkBatch> {
-    if (halt) return std::nullopt;
-    return callbacks.next_batch(local.capacity_cells, local.floor_cells);
-  });
+  take_requests();
+  release();
   std::deque<wg::align::BatchMaker::Answer> answers;
-  Outbox outbox(comm);
+  Outbox outbox(comm_);
   auto last_tick = std::chrono::steady_clock::now();
   std::deque<BatchResults> finished;
   for (;;) {
-    if (stop) halt = true;
+    if (stop) halt_ = true;
     bool busy = false;
     if (!outcome.error) {
       try {
-        busy = pipeline->take(finished);
+        busy = pipeline_->take(finished);
       } catch (const std::exception& e) {  // a bad record in a batch of rank 0's own
         outcome.error = e.what();
         outcome.any_failed = true;
-        halt = true;
+        halt_ = true;
       }
     }
     for (; !finished.empty(); finished.pop_front()) callbacks.accept(std::move(finished.front()));
     busy |= take_requests();
-    busy |= maker->take(answers);
+    busy |= maker_->take(answers);
     for (; !answers.empty(); answers.pop_front()) {
       wg::align::BatchMaker::Answer& answer = answers.front();
       if (answer.batch) {
@@ -184,8 +215,8 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
     }
     outbox.progress();
     // A failed pipeline has stopped its threads: nothing more comes from it.
-    const bool local_done = outcome.error || pipeline->drained();
-    if (workers_finished == size - 1 && local_done) break;
+    const bool local_done = outcome.error || pipeline_->drained();
+    if (workers_finished == size_ - 1 && local_done) break;
     const auto now = std::chrono::steady_clock::now();
     if (now - last_tick > std::chrono::milliseconds(250)) {
       callbacks.tick();
@@ -194,20 +225,20 @@ DispatchOutcome run_dispatcher(MPI_Comm comm, const DispatchCallbacks& callbacks
     if (busy || outbox.yield_while_sending()) continue;
     // A batch another rank waits for goes out as soon as a helper thread has made it
     // (kIdleWait; the wait below ends early only for rank 0's own results).
-    if (maker->answering()) {
+    if (maker_->answering()) {
       std::this_thread::yield();
       continue;
     }
     if (outcome.error)
       std::this_thread::sleep_for(kIdleWait);
     else
-      pipeline->wait(kIdleWait);
+      pipeline_->wait(kIdleWait);
   }
   spdlog::debug("dispatch: every result in at {:.1f} ms", ms_since(start));
   outbox.wait_all();
-  maker.reset();
+  maker_.reset();
   spdlog::debug("dispatch: helper threads joined at {:.1f} ms", ms_since(start));
-  pipeline.reset();
+  pipeline_.reset();
   spdlog::debug("dispatch: align threads joined at {:.1f} ms", ms_since(start));
   callbacks.tick();
   outcome.interrupted = stop;

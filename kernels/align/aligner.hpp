@@ -46,6 +46,8 @@ class Aligner {
     std::size_t residues = 0;  // residue pool
     std::size_t pairs = 0;
     std::size_t operations = 0;  // m + n summed over its pairs: the most a traceback copies back
+    std::size_t target_residues = 0;  // n summed over its pairs
+    std::uint32_t longest_query = 0;  // of the job
   };
   virtual void prepare(const BatchLimits& limits, bool /*traceback*/) {
     residue_buffer(limits.residues);

@@ -243,11 +243,19 @@ class CudaAligner final : public Aligner {
 };
 
 // Sizes every per-pair array as a batch of limits.pairs pairs (with up to two sequences
-// each) in one chunk would, and the operations copied back as limits.operations; the
-// direction bits of traceback, sized by the cells of each chunk, still grow on demand.
+// each) in one chunk would, the operations copied back as limits.operations, and the rows
+// carried between passes as such a chunk of the warp or packed form needs (one row as long
+// as its target per pair, or per two pairs) where the job's longest query takes more than
+// one pass. Each slot's first chunk otherwise allocated them (cudaMalloc, 0.25-0.45 ms per
+// aligner's first launch on 1 kb DNA), and a larger chunk later freed and allocated them
+// again, which waits for every kernel on the GPU. The direction bits of traceback, sized by
+// the cells of each chunk, and the block class's rows still grow on demand.
 void CudaAligner::prepare(const BatchLimits& limits, bool traceback) {
   residue_buffer(limits.residues);
   if (traceback) host_ops_.grow(limits.operations);
+  const auto one_pass = static_cast<std::uint32_t>(
+      kLengthClasses[length_class_of(limits.longest_query)].group * kRowsPerThread);
+  const bool passes = limits.longest_query > one_pass;
   const std::size_t pairs = limits.pairs;
   const std::size_t sequences = 2 * pairs;
   staging_.reserve(staging_bytes(sequences, pairs));
@@ -259,6 +267,7 @@ void CudaAligner::prepare(const BatchLimits& limits, bool traceback) {
   scores_.reserve(pairs);
   host_scores_.reserve(pairs);
   for (Slot& slot : slots_) {
+    if (passes) slot.carry.reserve(limits.target_residues);
     slot.members.reserve(pairs);
     slot.offsets.reserve(4 * pairs);
     slot.host_members.reserve(pairs);

@@ -69,6 +69,9 @@ constexpr std::uint64_t kPreparedBatchPairs = std::uint64_t{1} << 16;
 // of pairs with sequences of their own (at most kMaxBatchResidues and one pair); a larger
 // batch grows it.
 constexpr std::uint64_t kPreparedOperations = std::uint64_t{48} << 20;
+// Each stream of a GPU aligner keeps the rows its chunk carries between passes (8 bytes a
+// target residue), sized before the dispatch for at most this many: 8,192 pairs of 1 kb.
+constexpr std::uint64_t kPreparedTargetResidues = std::uint64_t{1} << 23;
 
 // Threads in each team of a GPU rank's align threads: sized to fit beside the writer and
 // the dispatch where the rank's cores are its own (aligner_teams.hpp). Ranks that share
@@ -160,11 +163,22 @@ JobSetup job_setup(AlignInput& input) {
   setup.largest_pool = BatchSource::largest_pool(residues, longest);
   setup.largest_batch_pairs =
       std::min<std::uint64_t>(BatchSource::window_pairs(input.plan->size()), input.plan->size());
+  const std::vector<std::uint32_t>& targets = input.target_lengths();
+  const std::uint64_t longest_target =
+      targets.empty() ? 0 : *std::max_element(targets.begin(), targets.end());
+  const std::uint64_t pairs = std::min(setup.largest_batch_pairs, kPreparedBatchPairs);
+  std::uint64_t operations = pairs * longest;
+  std::uint64_t target_residues = pairs * longest_target;
   // Where every pair brings its own two sequences, a batch's pairs' residues are its pool.
-  std::uint64_t operations = std::min(setup.largest_batch_pairs, kPreparedBatchPairs) * longest;
-  if (input.plan->mode() == PairMode::pairs && !input.targets_are_queries)
+  if (input.plan->mode() == PairMode::pairs && !input.targets_are_queries) {
     operations = std::min(operations, setup.largest_pool);
+    target_residues = std::min(target_residues, setup.largest_pool);
+  }
   setup.largest_operations = std::min(operations, kPreparedOperations);
+  setup.largest_target_residues = std::min(target_residues, kPreparedTargetResidues);
+  setup.longest_query = input.query_lengths.empty() ? 0
+                                                    : *std::max_element(input.query_lengths.begin(),
+                                                                        input.query_lengths.end());
   return setup;
 }
 
@@ -188,7 +202,7 @@ void check_outputs(const AlignOptions& options) {
 }
 
 // The other ranks wait for batches: a dispatch that hands out none releases them.
-comm::align::DispatchOutcome release_workers(MPI_Comm comm, const comm::align::RankWorkers& local) {
+comm::align::DispatchOutcome release_workers(comm::align::RootDispatch& dispatch) {
   comm::align::DispatchCallbacks none;
   none.next_batch = [](std::uint64_t, std::uint64_t) -> std::optional<comm::align::WorkBatch> {
     return std::nullopt;
@@ -196,7 +210,7 @@ comm::align::DispatchOutcome release_workers(MPI_Comm comm, const comm::align::R
   none.remote_batch = none.next_batch;
   none.accept = [](comm::align::BatchResults&&) {};
   none.tick = [] {};
-  return comm::align::run_dispatcher(comm, none, local, stop_requested());
+  return dispatch.run(none, stop_requested());
 }
 
 // A run that failed on bad input leaves no output behind: the partial file of a fresh
@@ -219,6 +233,7 @@ struct BeforeDispatch {
 comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options,
                                       const AlignInput& input, const SequenceStore& store,
                                       const comm::align::RankWorkers& local,
+                                      comm::align::RootDispatch& dispatch,
                                       const BeforeDispatch& before, int* exit_code) {
   const auto& queries = input.queries;
   const auto& targets = input.targets();
@@ -237,7 +252,7 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
   if (writer.already_complete()) {
     spdlog::info("{} is already complete; nothing to resume", options.output);
     *exit_code = kExitOk;
-    return release_workers(comm, local);
+    return release_workers(dispatch);
   }
   if (to_file && !resuming) {
     write_job_record(options.output, record);
@@ -354,8 +369,7 @@ comm::align::DispatchOutcome run_root(MPI_Comm comm, const AlignOptions& options
                  rate > 0 ? static_cast<double>(todo - done_pairs) / rate : 0.0);
   };
 
-  const comm::align::DispatchOutcome outcome =
-      comm::align::run_dispatcher(comm, callbacks, local, stop_requested());
+  const comm::align::DispatchOutcome outcome = dispatch.run(callbacks, stop_requested());
   spdlog::debug("every batch back at {:.1f} ms", elapsed() * 1e3);
   stream.finish();
   const double seconds = elapsed();
@@ -538,13 +552,11 @@ int run_align(const AlignOptions& given) {
                 rank, kernels::align::kResidentBudgetShare);
   // Batches over the sequences on the GPU are not packed: no residue buffer.
   for (const auto& aligner : aligners)
-    aligner->prepare(
-        {held_sequences ? 0 : setup.largest_pool,
-         std::min(setup.largest_batch_pairs, kPreparedBatchPairs), setup.largest_operations},
-        options.traceback);
+    aligner->prepare({held_sequences ? 0 : setup.largest_pool,
+                      std::min(setup.largest_batch_pairs, kPreparedBatchPairs),
+                      setup.largest_operations, setup.largest_target_residues, setup.longest_query},
+                     options.traceback);
   spdlog::debug("rank {} aligns with {} x {}", rank, aligners.size(), aligners.front()->name());
-  const BeforeDispatch steps_before{load_seconds, seconds_since(setup_start),
-                                    held_sequences != nullptr};
   const bool on_gpu = aligners.front()->name().rfind("cuda", 0) == 0;
   const int team_threads = aligner_team_threads(comm, on_gpu, static_cast<int>(aligners.size()));
   spdlog::debug("rank {}: teams of {} threads in the aligners' host steps", rank, team_threads);
@@ -608,9 +620,14 @@ int run_align(const AlignOptions& given) {
     });
   }
 
+  // Rank 0's threads start now, before its output is set up (comm/align/dispatcher.hpp).
+  std::optional<comm::align::RootDispatch> dispatch;
+  if (rank == 0) dispatch.emplace(comm, local);
+  const BeforeDispatch steps_before{load_seconds, seconds_since(setup_start),
+                                    held_sequences != nullptr};
   int exit_code = kExitError;
   const comm::align::DispatchOutcome outcome =
-      rank == 0 ? run_root(comm, options, input, *store, local, steps_before, &exit_code)
+      rank == 0 ? run_root(comm, options, input, *store, local, *dispatch, steps_before, &exit_code)
                 : comm::align::run_worker(comm, local);
   // Every rank learns of an error any rank met (one message, from the rank that met it).
   graph::FirstError error;

@@ -70,7 +70,7 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
       done_(std::move(done)),
       window_pairs_(window_pairs),
       in_flight_(std::max(in_flight, 1)),
-      next_window_pair_(first_pair),
+      first_pair_(first_pair),
       sequences_used_once_(plan.mode() == PairMode::pairs && &query_lengths != &target_lengths) {
   WG_REQUIRE(window_pairs > 0 && window_pairs <= (std::size_t{1} << kWindowBits),
              "internal error: window of {} pairs", window_pairs);
@@ -78,11 +78,55 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
   const std::size_t sequences =
       query_lengths.size() + (&query_lengths == &target_lengths ? 0 : target_lengths.size());
   if (!sequences_used_once_) slots_.assign(sequences, SlotStamp{});
-  for (std::uint64_t k = 0; k < windows_ahead(window_pairs); ++k) start_next_window();
+  if (first_pair < plan.size())
+    windows_ = (plan.size() - first_pair + window_pairs - 1) / window_pairs;
+  const std::uint64_t ahead = windows_ahead(window_pairs);
+  const std::uint64_t readers = std::min(ahead, windows_);
+  try {
+    for (std::uint64_t k = 0; k < readers; ++k)
+      readers_.emplace_back([this, k, readers, ahead] { read_windows(k, readers, ahead); });
+  } catch (...) {  // no thread to start: those started stop first
+    stop_readers();
+    throw;
+  }
 }
 
-BatchSource::~BatchSource() {
-  for (std::future<Window>& window : upcoming_) window.wait();
+BatchSource::~BatchSource() { stop_readers(); }
+
+void BatchSource::stop_readers() {
+  {
+    std::lock_guard<std::mutex> lock(ahead_.mutex);
+    ahead_.quit = true;
+  }
+  ahead_.changed.notify_all();
+  for (std::thread& reader : readers_) reader.join();
+}
+
+void BatchSource::read_windows(std::uint64_t reader, std::uint64_t readers, std::uint64_t ahead) {
+  for (std::uint64_t w = reader; w < windows_; w += readers) {
+    {
+      std::unique_lock<std::mutex> lock(ahead_.mutex);
+      ahead_.changed.wait(lock, [&] { return ahead_.quit || w < ahead_.taken + ahead; });
+      if (ahead_.quit) return;
+    }
+    std::optional<Window> window;
+    std::exception_ptr error;
+    try {
+      window = read_window(first_pair_ + w * window_pairs_);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    {
+      std::lock_guard<std::mutex> lock(ahead_.mutex);
+      if (error) {
+        if (!ahead_.error) ahead_.error = error;
+      } else {
+        ahead_.ready.emplace(w, std::move(*window));
+      }
+    }
+    ahead_.changed.notify_all();
+    if (error) return;
+  }
 }
 
 BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
@@ -177,13 +221,6 @@ comm::align::WorkBatch BatchSource::cut_laid_out(std::uint64_t budget) {
   return batch;
 }
 
-void BatchSource::start_next_window() {
-  const std::uint64_t first = next_window_pair_;
-  if (first >= plan_.size()) return;
-  next_window_pair_ = std::min<std::uint64_t>(plan_.size(), first + window_pairs_);
-  upcoming_.push_back(std::async(std::launch::async, [this, first] { return read_window(first); }));
-}
-
 std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                                    std::uint32_t length) {
   SlotStamp& known = slots_[sequence_key];
@@ -206,12 +243,19 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
                                                         std::uint64_t floor_cells) {
   // Windows whose pairs are all done have nothing to hand out.
   while (window_position_ == window_.keys.size()) {
-    if (upcoming_.empty()) return std::nullopt;
-    window_ = upcoming_.front().get();
-    upcoming_.pop_front();
+    if (next_window_ == windows_) return std::nullopt;
+    {
+      std::unique_lock<std::mutex> lock(ahead_.mutex);
+      ahead_.changed.wait(lock, [&] { return ahead_.error || ahead_.ready.count(next_window_); });
+      if (ahead_.error) std::rethrow_exception(ahead_.error);
+      auto ready = ahead_.ready.find(next_window_);
+      window_ = std::move(ready->second);
+      ahead_.ready.erase(ready);
+      ahead_.taken = ++next_window_;
+    }
+    ahead_.changed.notify_all();
     window_position_ = 0;
     remaining_cells_ -= std::min(remaining_cells_, window_.done_cells);
-    start_next_window();
   }
   const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(in_flight_));
   const std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));

@@ -35,16 +35,20 @@ struct JobSetup {
   std::vector<FastaIndex> files;          // empty: rank 0 ships the residues of every batch
   std::uint64_t targets = 0;              // with --top: pair id / targets is the pair's query
   // The largest batch, for which the aligners size their buffers before the dispatch: its
-  // residues, its pairs (a batch never spans two windows of output order), and its pairs'
-  // residues, the most operations a traceback copies back (up to a cap: align_driver.cpp).
+  // residues, its pairs (a batch never spans two windows of output order), its pairs'
+  // residues, the most operations a traceback copies back, and its targets' residues, the
+  // most rows a chunk carries between passes of one warp per pair (both up to a cap:
+  // align_driver.cpp); and the longest query, which tells whether any pair takes passes.
   std::uint64_t largest_pool = 0;
   std::uint64_t largest_batch_pairs = 0;
   std::uint64_t largest_operations = 0;
+  std::uint64_t largest_target_residues = 0;
+  std::uint32_t longest_query = 0;
 
   template <class Archive>
   void serialize(Archive& ar, unsigned /*version*/) {
     ar& scoring& alphabet& letter_codes& files& targets& largest_pool& largest_batch_pairs&
-        largest_operations;
+        largest_operations& largest_target_residues& longest_query;
   }
 };
 

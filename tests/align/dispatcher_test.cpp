@@ -1,7 +1,8 @@
 // The alignment dispatcher over MPI ranks: every batch is aligned once and its results
-// reach rank 0 once, whichever rank pulled it; and a worker rank whose aligner fails (a
-// bad record found while packing its batch) stops the dispatch: every rank returns, and
-// the error, agreed on all ranks, is reported by the failing rank alone.
+// reach rank 0 once, whichever rank pulled it; a worker rank whose aligner fails (a bad
+// record found while packing its batch) stops the dispatch: every rank returns, and the
+// error, agreed on all ranks, is reported by the failing rank alone; and rank 0's threads,
+// started before the dispatch, stop unused when it never runs.
 #include "comm/align/dispatcher.hpp"
 
 #include <gtest/gtest.h>
@@ -94,7 +95,7 @@ TEST(AlignDispatcher, EveryBatchComesBackOnce) {
   };
   callbacks.tick = [] {};
   const comm::align::DispatchOutcome outcome =
-      comm::align::run_dispatcher(comm, callbacks, local, stop);
+      comm::align::RootDispatch(comm, local).run(callbacks, stop);
   EXPECT_FALSE(outcome.error);
   EXPECT_FALSE(outcome.any_failed);
   EXPECT_FALSE(outcome.interrupted);
@@ -127,7 +128,7 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
     callbacks.remote_batch = [&](std::uint64_t, std::uint64_t) { return source.next(); };
     callbacks.accept = [](comm::align::BatchResults&&) {};
     callbacks.tick = [] {};
-    outcome = comm::align::run_dispatcher(comm, callbacks, local, stop);
+    outcome = comm::align::RootDispatch(comm, local).run(callbacks, stop);
     EXPECT_TRUE(outcome.any_failed);
     EXPECT_FALSE(outcome.error);
   } else {
@@ -143,6 +144,19 @@ TEST(AlignDispatcher, AWorkersBadRecordStopsEveryRankWithOneAgreedError) {
     EXPECT_EQ(agreed.what(), message);
     EXPECT_EQ(agreed.found_here(), rank == failing);
   }
+}
+
+// Rank 0's threads start before its output is set up; when that fails, the dispatch is
+// never run, and its threads stop without aligning anything.
+TEST(AlignDispatcher, ADispatchNeverRunStopsItsThreadsUnused) {
+  const OwnComm comm;
+  std::atomic<int> aligned{0};
+  const comm::align::RankWorkers local = one_worker([&](comm::align::WorkBatch&& batch) {
+    ++aligned;
+    return result_of(batch, 0);
+  });
+  { const comm::align::RootDispatch unused(comm, local); }
+  EXPECT_EQ(aligned, 0);
 }
 
 }  // namespace
