@@ -80,11 +80,12 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
   if (!sequences_used_once_) slots_.assign(sequences, SlotStamp{});
   if (first_pair < plan.size())
     windows_ = (plan.size() - first_pair + window_pairs - 1) / window_pairs;
-  const std::uint64_t ahead = windows_ahead(window_pairs);
-  const std::uint64_t readers = std::min(ahead, windows_);
+  read_ahead_ = windows_ahead(window_pairs);
+  const std::uint64_t readers = std::min(read_ahead_, windows_);
+  ahead_.may_read = std::make_unique<std::condition_variable[]>(readers);
   try {
     for (std::uint64_t k = 0; k < readers; ++k)
-      readers_.emplace_back([this, k, readers, ahead] { read_windows(k, readers, ahead); });
+      readers_.emplace_back([this, k] { read_windows(k); });
   } catch (...) {  // no thread to start: those started stop first
     stop_readers();
     throw;
@@ -98,15 +99,17 @@ void BatchSource::stop_readers() {
     std::lock_guard<std::mutex> lock(ahead_.mutex);
     ahead_.quit = true;
   }
-  ahead_.changed.notify_all();
+  for (std::size_t k = 0; k < readers_.size(); ++k) ahead_.may_read[k].notify_one();
   for (std::thread& reader : readers_) reader.join();
 }
 
-void BatchSource::read_windows(std::uint64_t reader, std::uint64_t readers, std::uint64_t ahead) {
+void BatchSource::read_windows(std::uint64_t reader) {
+  const std::uint64_t readers = std::min(read_ahead_, windows_);
   for (std::uint64_t w = reader; w < windows_; w += readers) {
     {
       std::unique_lock<std::mutex> lock(ahead_.mutex);
-      ahead_.changed.wait(lock, [&] { return ahead_.quit || w < ahead_.taken + ahead; });
+      ahead_.may_read[reader].wait(lock,
+                                   [&] { return ahead_.quit || w < ahead_.taken + read_ahead_; });
       if (ahead_.quit) return;
     }
     std::optional<Window> window;
@@ -124,7 +127,7 @@ void BatchSource::read_windows(std::uint64_t reader, std::uint64_t readers, std:
         ahead_.ready.emplace(w, std::move(*window));
       }
     }
-    ahead_.changed.notify_all();
+    ahead_.window_ready.notify_one();
     if (error) return;
   }
 }
@@ -246,14 +249,17 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
     if (next_window_ == windows_) return std::nullopt;
     {
       std::unique_lock<std::mutex> lock(ahead_.mutex);
-      ahead_.changed.wait(lock, [&] { return ahead_.error || ahead_.ready.count(next_window_); });
+      ahead_.window_ready.wait(lock,
+                               [&] { return ahead_.error || ahead_.ready.count(next_window_); });
       if (ahead_.error) std::rethrow_exception(ahead_.error);
       auto ready = ahead_.ready.find(next_window_);
       window_ = std::move(ready->second);
       ahead_.ready.erase(ready);
       ahead_.taken = ++next_window_;
     }
-    ahead_.changed.notify_all();
+    // Taking it lets the window read_ahead_ past it be read, where the job has one.
+    const std::uint64_t allowed = next_window_ - 1 + read_ahead_;
+    if (allowed < windows_) ahead_.may_read[allowed % readers_.size()].notify_one();
     window_position_ = 0;
     remaining_cells_ -= std::min(remaining_cells_, window_.done_cells);
   }

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <exception>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -123,9 +124,9 @@ class BatchSource {
   };
   // The window that starts at first_pair (before the end of the plan).
   Window read_window(std::uint64_t first_pair) const;
-  // Reader `reader` of `readers`: its windows, each once fewer than `ahead` windows lie
-  // between it and the one being cut.
-  void read_windows(std::uint64_t reader, std::uint64_t readers, std::uint64_t ahead);
+  // Reader `reader`: its windows, each once fewer than read_ahead_ windows lie between it
+  // and the one being cut.
+  void read_windows(std::uint64_t reader);
   void stop_readers();
   // Lays out the batches of a window whose sequences are used once (read_window).
   void lay_out(Window& window) const;
@@ -149,10 +150,14 @@ class BatchSource {
   const std::uint64_t first_pair_;
   std::uint64_t windows_ = 0;      // in the job, from first_pair_ on
   std::uint64_t next_window_ = 0;  // the next to cut from (window_ is the one before)
-  // Windows read and waiting, by number; the readers' error, which next() rethrows.
+  std::uint64_t read_ahead_ = 0;   // windows_ahead()
+  // Windows read and waiting, by number; the readers' error, which next() rethrows. Each
+  // reader waits on its own condition, so that taking a window wakes only the reader of the
+  // window it lets be read.
   struct ReadAhead {
     std::mutex mutex;
-    std::condition_variable changed;
+    std::unique_ptr<std::condition_variable[]> may_read;  // per reader
+    std::condition_variable window_ready;                 // next(): a window read, or an error
     std::map<std::uint64_t, Window> ready;
     std::uint64_t taken = 0;  // windows next() has taken
     std::exception_ptr error;
