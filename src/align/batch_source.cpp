@@ -70,7 +70,7 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
       done_(std::move(done)),
       window_pairs_(window_pairs),
       in_flight_(std::max(in_flight, 1)),
-      first_pair_(first_pair),
+      next_window_pair_(first_pair),
       sequences_used_once_(plan.mode() == PairMode::pairs && &query_lengths != &target_lengths) {
   WG_REQUIRE(window_pairs > 0 && window_pairs <= (std::size_t{1} << kWindowBits),
              "internal error: window of {} pairs", window_pairs);
@@ -78,58 +78,11 @@ BatchSource::BatchSource(const std::vector<std::uint32_t>& query_lengths,
   const std::size_t sequences =
       query_lengths.size() + (&query_lengths == &target_lengths ? 0 : target_lengths.size());
   if (!sequences_used_once_) slots_.assign(sequences, SlotStamp{});
-  if (first_pair < plan.size())
-    windows_ = (plan.size() - first_pair + window_pairs - 1) / window_pairs;
-  read_ahead_ = windows_ahead(window_pairs);
-  const std::uint64_t readers = std::min(read_ahead_, windows_);
-  ahead_.may_read = std::make_unique<std::condition_variable[]>(readers);
-  try {
-    for (std::uint64_t k = 0; k < readers; ++k)
-      readers_.emplace_back([this, k] { read_windows(k); });
-  } catch (...) {  // no thread to start: those started stop first
-    stop_readers();
-    throw;
-  }
+  for (std::uint64_t k = 0; k < windows_ahead(window_pairs); ++k) start_next_window();
 }
 
-BatchSource::~BatchSource() { stop_readers(); }
-
-void BatchSource::stop_readers() {
-  {
-    std::lock_guard<std::mutex> lock(ahead_.mutex);
-    ahead_.quit = true;
-  }
-  for (std::size_t k = 0; k < readers_.size(); ++k) ahead_.may_read[k].notify_one();
-  for (std::thread& reader : readers_) reader.join();
-}
-
-void BatchSource::read_windows(std::uint64_t reader) {
-  const std::uint64_t readers = std::min(read_ahead_, windows_);
-  for (std::uint64_t w = reader; w < windows_; w += readers) {
-    {
-      std::unique_lock<std::mutex> lock(ahead_.mutex);
-      ahead_.may_read[reader].wait(lock,
-                                   [&] { return ahead_.quit || w < ahead_.taken + read_ahead_; });
-      if (ahead_.quit) return;
-    }
-    std::optional<Window> window;
-    std::exception_ptr error;
-    try {
-      window = read_window(first_pair_ + w * window_pairs_);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    {
-      std::lock_guard<std::mutex> lock(ahead_.mutex);
-      if (error) {
-        if (!ahead_.error) ahead_.error = error;
-      } else {
-        ahead_.ready.emplace(w, std::move(*window));
-      }
-    }
-    ahead_.window_ready.notify_one();
-    if (error) return;
-  }
+BatchSource::~BatchSource() {
+  for (std::future<Window>& window : upcoming_) window.wait();
 }
 
 BatchSource::Window BatchSource::read_window(std::uint64_t first_pair) const {
@@ -224,6 +177,13 @@ comm::align::WorkBatch BatchSource::cut_laid_out(std::uint64_t budget) {
   return batch;
 }
 
+void BatchSource::start_next_window() {
+  const std::uint64_t first = next_window_pair_;
+  if (first >= plan_.size()) return;
+  next_window_pair_ = std::min<std::uint64_t>(plan_.size(), first + window_pairs_);
+  upcoming_.push_back(std::async(std::launch::async, [this, first] { return read_window(first); }));
+}
+
 std::uint32_t BatchSource::slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                                    std::uint32_t length) {
   SlotStamp& known = slots_[sequence_key];
@@ -246,22 +206,12 @@ std::optional<comm::align::WorkBatch> BatchSource::next(std::uint64_t capacity_c
                                                         std::uint64_t floor_cells) {
   // Windows whose pairs are all done have nothing to hand out.
   while (window_position_ == window_.keys.size()) {
-    if (next_window_ == windows_) return std::nullopt;
-    {
-      std::unique_lock<std::mutex> lock(ahead_.mutex);
-      ahead_.window_ready.wait(lock,
-                               [&] { return ahead_.error || ahead_.ready.count(next_window_); });
-      if (ahead_.error) std::rethrow_exception(ahead_.error);
-      auto ready = ahead_.ready.find(next_window_);
-      window_ = std::move(ready->second);
-      ahead_.ready.erase(ready);
-      ahead_.taken = ++next_window_;
-    }
-    // Taking it lets the window read_ahead_ past it be read, where the job has one.
-    const std::uint64_t allowed = next_window_ - 1 + read_ahead_;
-    if (allowed < windows_) ahead_.may_read[allowed % readers_.size()].notify_one();
+    if (upcoming_.empty()) return std::nullopt;
+    window_ = upcoming_.front().get();
+    upcoming_.pop_front();
     window_position_ = 0;
     remaining_cells_ -= std::min(remaining_cells_, window_.done_cells);
+    start_next_window();
   }
   const std::uint64_t share = remaining_cells_ / (2 * static_cast<std::uint64_t>(in_flight_));
   const std::uint64_t budget = std::min(capacity_cells, std::max(floor_cells, share));

@@ -14,14 +14,10 @@
 #pragma once
 
 #include <algorithm>
-#include <condition_variable>
 #include <cstdint>
-#include <exception>
-#include <map>
-#include <memory>
-#include <mutex>
+#include <deque>
+#include <future>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "comm/align/messages.hpp"
@@ -88,10 +84,7 @@ class BatchSource {
   // window is one or two batches, and its reader is one thread among the ranks' busy teams.
   // On two GPUs the second rank got its first batch 4.4-7.2 ms into a 12 ms dispatch of
   // 100,000 protein pairs (windows of 8,192) and 12 ms into a 70 ms one of 1,000,000
-  // (windows of 62,500), after the four of rank 0's aligners. The readers are started with
-  // the source, one per window read ahead, reader k reading windows k, k + readers, ...: a
-  // thread started for each window, under the lock of next(), took 0.1-0.3 ms while the
-  // other threads of the dispatch faulted in fresh pages.
+  // (windows of 62,500), after the four of rank 0's aligners.
   static constexpr std::uint64_t kReadAheadPairs = std::uint64_t{1} << 18;
   static constexpr std::uint64_t kMinWindowsAhead = 2;
   static constexpr std::uint64_t kMaxWindowsAhead = 8;
@@ -124,15 +117,12 @@ class BatchSource {
   };
   // The window that starts at first_pair (before the end of the plan).
   Window read_window(std::uint64_t first_pair) const;
-  // Reader `reader`: its windows, each once fewer than read_ahead_ windows lie between it
-  // and the one being cut.
-  void read_windows(std::uint64_t reader);
-  void stop_readers();
   // Lays out the batches of a window whose sequences are used once (read_window).
   void lay_out(Window& window) const;
   // The next batch of such a window: a run of its laid-out pairs, as many as the budget
   // takes, copied whole.
   comm::align::WorkBatch cut_laid_out(std::uint64_t budget);
+  void start_next_window();
   // A sequence's slot in the batch, stored once however many of its pairs use it.
   std::uint32_t slot_of(comm::align::WorkBatch& batch, std::uint32_t sequence_key,
                         std::uint32_t length);
@@ -147,23 +137,8 @@ class BatchSource {
   std::size_t window_pairs_;
   int in_flight_;
   std::uint64_t remaining_cells_ = 0;
-  const std::uint64_t first_pair_;
-  std::uint64_t windows_ = 0;      // in the job, from first_pair_ on
-  std::uint64_t next_window_ = 0;  // the next to cut from (window_ is the one before)
-  std::uint64_t read_ahead_ = 0;   // windows_ahead()
-  // Windows read and waiting, by number; the readers' error, which next() rethrows. Each
-  // reader waits on its own condition, so that taking a window wakes only the reader of the
-  // window it lets be read.
-  struct ReadAhead {
-    std::mutex mutex;
-    std::unique_ptr<std::condition_variable[]> may_read;  // per reader
-    std::condition_variable window_ready;                 // next(): a window read, or an error
-    std::map<std::uint64_t, Window> ready;
-    std::uint64_t taken = 0;  // windows next() has taken
-    std::exception_ptr error;
-    bool quit = false;
-  } ahead_;
-  std::vector<std::thread> readers_;
+  std::uint64_t next_window_pair_;            // first pair of the next window to read
+  std::deque<std::future<Window>> upcoming_;  // windows being read ahead, in order
   Window window_;
   std::size_t window_position_ = 0;
   std::uint64_t next_batch_id_ = 0;
