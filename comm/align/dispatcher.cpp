@@ -127,10 +127,7 @@ RootDispatch::RootDispatch(MPI_Comm comm, const RankWorkers& local)
   });
 }
 
-RootDispatch::~RootDispatch() {
-  if (!released_) halt_ = true;  // never run (an error before the dispatch): nothing to feed
-  join();
-}
+RootDispatch::~RootDispatch() { join(); }
 
 void RootDispatch::release() {
   if (released_) return;
@@ -139,6 +136,7 @@ void RootDispatch::release() {
 }
 
 void RootDispatch::join() {
+  halt_ = true;  // every batch is back, or an error ends the job: no more are cut
   release();
   maker_.reset();
   pipeline_.reset();

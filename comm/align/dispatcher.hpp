@@ -59,7 +59,7 @@ struct DispatchOutcome {
 
 // Rank 0's side. Its threads (its aligners', their feeder's, and the helpers that cut other
 // ranks' batches) start when it is made, during the set-up, and wait for run(): started at
-// the dispatch, beside the window readers faulting in fresh pages, each start took 0.1-0.3
+// the dispatch, beside the window readers faulting in fresh pages, each start took 0.06-0.3
 // ms, and a protein job's first batch waited 0.75 ms for its align thread.
 class RootDispatch {
  public:
@@ -75,13 +75,15 @@ class RootDispatch {
 
  private:
   void release();  // lets the feeder ask for batches (nothing once halt_ is set)
-  // Stops and joins the threads: they call run()'s callbacks, which end with it.
+  // Stops and joins the threads (they call run()'s callbacks, which end with it), whether
+  // run() ended, failed, or never ran.
   void join();
 
   MPI_Comm comm_;
   int size_ = 1;
   const RankWorkers& local_;
-  std::atomic<bool> halt_{false};  // no new batches: stop was asked for, or a rank failed
+  // No new batches: stop was asked for, a rank failed, or the dispatch is over.
+  std::atomic<bool> halt_{false};
   const DispatchCallbacks* callbacks_ = nullptr;  // run()'s
   std::promise<void> start_;
   std::shared_future<void> started_;
