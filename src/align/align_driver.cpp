@@ -131,24 +131,36 @@ std::vector<std::unique_ptr<kernels::align::Aligner>> make_aligners(
   return aligners;
 }
 
-// The longest query plus the longest target (all-vs-all: the two longest sequences): no
-// alignment of the job has more columns.
-std::uint64_t longest_pair(const AlignInput& input) {
-  std::uint64_t first = 0;
+// The input's longest sequences, found in one pass over their lengths.
+struct LongestSequences {
+  std::uint64_t query = 0;
+  std::uint64_t target = 0;
+  // The longest query plus the longest target (all-vs-all: the two longest sequences): no
+  // alignment of the job has more columns.
+  std::uint64_t pair = 0;
+};
+
+LongestSequences longest_sequences(const AlignInput& input) {
+  LongestSequences longest;
   std::uint64_t second = 0;  // all-vs-all: the runner-up
   for (const std::uint64_t length : input.query_lengths) {
-    second = std::max(second, std::min(first, length));
-    first = std::max(first, length);
+    second = std::max(second, std::min(longest.query, length));
+    longest.query = std::max(longest.query, length);
   }
-  if (input.targets_are_queries) return first + second;
-  std::uint64_t target = 0;
-  for (const std::uint64_t length : input.target_lengths()) target = std::max(target, length);
-  return first + target;
+  if (input.targets_are_queries) {
+    longest.target = longest.query;
+    longest.pair = longest.query + second;
+    return longest;
+  }
+  for (const std::uint64_t length : input.target_lengths())
+    longest.target = std::max(longest.target, length);
+  longest.pair = longest.query + longest.target;
+  return longest;
 }
 
 // Takes the input's index (it moves into the set-up: a copy of the index of 1M pairs cost
 // 25 ms of fresh pages).
-JobSetup job_setup(AlignInput& input) {
+JobSetup job_setup(AlignInput& input, const LongestSequences& longest) {
   JobSetup setup;
   setup.scoring = input.scheme.kernel;
   setup.alphabet = alphabet_name(input.alphabet);
@@ -159,16 +171,12 @@ JobSetup job_setup(AlignInput& input) {
   for (const std::uint64_t length : input.query_lengths) residues += length;
   if (!input.targets_are_queries)
     for (const std::uint64_t length : input.target_lengths()) residues += length;
-  const std::uint64_t longest = longest_pair(input);
-  setup.largest_pool = BatchSource::largest_pool(residues, longest);
+  setup.largest_pool = BatchSource::largest_pool(residues, longest.pair);
   setup.largest_batch_pairs =
       std::min<std::uint64_t>(BatchSource::window_pairs(input.plan->size()), input.plan->size());
-  const std::vector<std::uint32_t>& targets = input.target_lengths();
-  const std::uint64_t longest_target =
-      targets.empty() ? 0 : *std::max_element(targets.begin(), targets.end());
   const std::uint64_t pairs = std::min(setup.largest_batch_pairs, kPreparedBatchPairs);
-  std::uint64_t operations = pairs * longest;
-  std::uint64_t target_residues = pairs * longest_target;
+  std::uint64_t operations = pairs * longest.pair;
+  std::uint64_t target_residues = pairs * longest.target;
   // Where every pair brings its own two sequences, a batch's pairs' residues are its pool.
   if (input.plan->mode() == PairMode::pairs && !input.targets_are_queries) {
     operations = std::min(operations, setup.largest_pool);
@@ -176,9 +184,7 @@ JobSetup job_setup(AlignInput& input) {
   }
   setup.largest_operations = std::min(operations, kPreparedOperations);
   setup.largest_target_residues = std::min(target_residues, kPreparedTargetResidues);
-  setup.longest_query = input.query_lengths.empty() ? 0
-                                                    : *std::max_element(input.query_lengths.begin(),
-                                                                        input.query_lengths.end());
+  setup.longest_query = static_cast<std::uint32_t>(longest.query);
   return setup;
 }
 
@@ -503,8 +509,9 @@ int run_align(const AlignOptions& given) {
     if (rank != 0) return;
     check_outputs(options);
     input = load_align_input(options);
-    check_score_range(input.scheme, longest_pair(input));
-    setup = job_setup(input);
+    const LongestSequences longest = longest_sequences(input);
+    check_score_range(input.scheme, longest.pair);
+    setup = job_setup(input, longest);
   });
   comm::align::broadcast_object(comm, setup);
   std::unique_ptr<SequenceStore> store;
